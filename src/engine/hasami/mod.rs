@@ -1,0 +1,1 @@
+//! Hasami Shogi, RULES Part H.

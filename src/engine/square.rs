@@ -1,0 +1,182 @@
+//! Squares of the 9×9 board shared by both games.
+//!
+//! Files `a`..`i` run left to right and ranks `1`..`9` bottom to top, as seen by the
+//! first player (Hasami: Black; Yonin: South). `a1` is bottom-left (RULES, coordinates).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Board width and height in squares.
+pub const BOARD_SIZE: u8 = 9;
+/// Number of squares on the board (81).
+pub const NUM_SQUARES: usize = 81;
+
+/// One of the 81 squares, stored as `rank * 9 + file` with both in `0..9`.
+///
+/// `Square::new(0, 0)` is `a1`, `Square::new(8, 8)` is `i9`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Square(u8);
+
+impl Square {
+    /// The square at `file` (0 = `a` .. 8 = `i`) and `rank` (0 = `1` .. 8 = `9`).
+    ///
+    /// Returns `None` when either coordinate is 9 or more.
+    #[inline]
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file < BOARD_SIZE && rank < BOARD_SIZE {
+            Some(Square(rank * BOARD_SIZE + file))
+        } else {
+            None
+        }
+    }
+
+    /// The square with index `index` (`rank * 9 + file`), or `None` when `index >= 81`.
+    #[inline]
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < NUM_SQUARES {
+            Some(Square(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The index `rank * 9 + file`, in `0..81`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// File, 0 (`a`) to 8 (`i`).
+    #[inline]
+    pub const fn file(self) -> u8 {
+        self.0 % BOARD_SIZE
+    }
+
+    /// Rank, 0 (`1`) to 8 (`9`).
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        self.0 / BOARD_SIZE
+    }
+
+    /// The square `df` files and `dr` ranks away, or `None` off the board.
+    #[inline]
+    pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
+        let f = self.file() as i8 + df;
+        let r = self.rank() as i8 + dr;
+        if f >= 0 && f < BOARD_SIZE as i8 && r >= 0 && r < BOARD_SIZE as i8 {
+            Some(Square((r as u8) * BOARD_SIZE + f as u8))
+        } else {
+            None
+        }
+    }
+
+    /// All 81 squares, `a1, b1, .., i1, a2, .., i9`.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..NUM_SQUARES as u8).map(Square)
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Why a square name (`e5`) did not parse (RULES H6.1, Y9.1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseSquareError {
+    /// The text was not exactly two characters.
+    Length(String),
+    /// The first character is not a file letter `a`..`i`.
+    File(char),
+    /// The second character is not a rank digit `1`..`9`.
+    Rank(char),
+}
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseSquareError::Length(s) => {
+                write!(f, "square {s:?} must be a file a-i and a rank 1-9, like e5")
+            }
+            ParseSquareError::File(c) => write!(f, "file {c:?} is not one of a-i"),
+            ParseSquareError::Rank(c) => write!(f, "rank {c:?} is not one of 1-9"),
+        }
+    }
+}
+
+impl std::error::Error for ParseSquareError {}
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+
+    /// Parses `a1`..`i9`.
+    ///
+    /// # Errors
+    /// [`ParseSquareError`] naming the wrong length, file or rank.
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        let mut chars = s.chars();
+        let (Some(fc), Some(rc), None) = (chars.next(), chars.next(), chars.next()) else {
+            return Err(ParseSquareError::Length(s.to_string()));
+        };
+        if !('a'..='i').contains(&fc) {
+            return Err(ParseSquareError::File(fc));
+        }
+        if !('1'..='9').contains(&rc) {
+            return Err(ParseSquareError::Rank(rc));
+        }
+        Ok(Square((rc as u8 - b'1') * BOARD_SIZE + (fc as u8 - b'a')))
+    }
+}
+
+impl TryFrom<String> for Square {
+    type Error = ParseSquareError;
+    fn try_from(s: String) -> Result<Square, ParseSquareError> {
+        s.parse()
+    }
+}
+
+impl From<Square> for String {
+    fn from(sq: Square) -> String {
+        sq.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for sq in Square::all() {
+            assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
+        }
+        assert_eq!(Square::new(0, 0).unwrap().to_string(), "a1");
+        assert_eq!(Square::new(8, 8).unwrap().to_string(), "i9");
+        assert_eq!("e5".parse::<Square>().unwrap().index(), 40);
+    }
+
+    #[test]
+    fn bad_names_say_what_is_wrong() {
+        assert_eq!("j1".parse::<Square>(), Err(ParseSquareError::File('j')));
+        assert_eq!("a0".parse::<Square>(), Err(ParseSquareError::Rank('0')));
+        assert!(matches!("a10".parse::<Square>(), Err(ParseSquareError::Length(_))));
+        assert!(matches!("".parse::<Square>(), Err(ParseSquareError::Length(_))));
+    }
+
+    #[test]
+    fn offsets_stay_on_the_board() {
+        let a1: Square = "a1".parse().unwrap();
+        assert_eq!(a1.offset(-1, 0), None);
+        assert_eq!(a1.offset(1, 1).map(|s| s.to_string()), Some("b2".into()));
+        let i9: Square = "i9".parse().unwrap();
+        assert_eq!(i9.offset(0, 1), None);
+    }
+}

@@ -1,0 +1,1 @@
+//! Yonin Shogi (four-player shogi), RULES Part Y.

@@ -1,0 +1,14 @@
+//! Hasami Shogi and Yonin Shogi: rules engines, CPU players and the browser UI.
+//!
+//! Layers go one way: `ui → ai → engine`. The [`engine`] and [`ai`] modules are pure
+//! Rust (no leptos, no web-sys, no `std::time`), so they build, test and benchmark
+//! natively. The `ui` module exists only on `wasm32`.
+//!
+//! The rules implemented are those of `RULES.md` (the project's English reference);
+//! docstrings cite its sections, e.g. `RULES H3.4`.
+
+pub mod ai;
+pub mod engine;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;
