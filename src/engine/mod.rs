@@ -5,4 +5,4 @@ pub mod hasami;
 pub mod square;
 pub mod yonin;
 
-pub use square::{ParseSquareError, Square};
+pub use square::{ParseSquareError, Square, SquareSet};

@@ -14,7 +14,9 @@ pub const NUM_SQUARES: usize = 81;
 /// One of the 81 squares, stored as `rank * 9 + file` with both in `0..9`.
 ///
 /// `Square::new(0, 0)` is `a1`, `Square::new(8, 8)` is `i9`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(try_from = "String", into = "String")]
 pub struct Square(u8);
 
@@ -149,6 +151,125 @@ impl From<Square> for String {
     }
 }
 
+/// A set of squares as a 81-bit mask (bit `i` = square with index `i`).
+///
+/// Cheap to copy, compare and hash; iterates in index order (`a1, b1, .., i9`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct SquareSet(u128);
+
+impl SquareSet {
+    /// The empty set.
+    pub const EMPTY: SquareSet = SquareSet(0);
+
+    /// The set holding only `sq`.
+    #[inline]
+    pub const fn single(sq: Square) -> SquareSet {
+        SquareSet(1u128 << sq.0)
+    }
+
+    /// The raw mask; bits 81..128 are always zero.
+    #[inline]
+    pub const fn bits(self) -> u128 {
+        self.0
+    }
+
+    /// Whether `sq` is in the set.
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 & (1u128 << sq.0) != 0
+    }
+
+    /// Adds `sq`.
+    #[inline]
+    pub fn insert(&mut self, sq: Square) {
+        self.0 |= 1u128 << sq.0;
+    }
+
+    /// Removes `sq`.
+    #[inline]
+    pub fn remove(&mut self, sq: Square) {
+        self.0 &= !(1u128 << sq.0);
+    }
+
+    /// Number of squares in the set.
+    #[inline]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Squares in either set.
+    #[inline]
+    pub const fn union(self, other: SquareSet) -> SquareSet {
+        SquareSet(self.0 | other.0)
+    }
+
+    /// Squares in `self` but not in `other`.
+    #[inline]
+    pub const fn without(self, other: SquareSet) -> SquareSet {
+        SquareSet(self.0 & !other.0)
+    }
+
+    /// The squares, in index order.
+    #[inline]
+    pub fn iter(self) -> SquareSetIter {
+        SquareSetIter(self.0)
+    }
+}
+
+impl fmt::Debug for SquareSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl FromIterator<Square> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        for sq in iter {
+            set.insert(sq);
+        }
+        set
+    }
+}
+
+impl IntoIterator for SquareSet {
+    type Item = Square;
+    type IntoIter = SquareSetIter;
+    fn into_iter(self) -> SquareSetIter {
+        self.iter()
+    }
+}
+
+/// Iterator over a [`SquareSet`], lowest index first.
+#[derive(Clone, Debug)]
+pub struct SquareSetIter(u128);
+
+impl Iterator for SquareSetIter {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Square(i))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for SquareSetIter {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,8 +288,29 @@ mod tests {
     fn bad_names_say_what_is_wrong() {
         assert_eq!("j1".parse::<Square>(), Err(ParseSquareError::File('j')));
         assert_eq!("a0".parse::<Square>(), Err(ParseSquareError::Rank('0')));
-        assert!(matches!("a10".parse::<Square>(), Err(ParseSquareError::Length(_))));
-        assert!(matches!("".parse::<Square>(), Err(ParseSquareError::Length(_))));
+        assert!(matches!(
+            "a10".parse::<Square>(),
+            Err(ParseSquareError::Length(_))
+        ));
+        assert!(matches!(
+            "".parse::<Square>(),
+            Err(ParseSquareError::Length(_))
+        ));
+    }
+
+    #[test]
+    fn square_sets_hold_and_iterate() {
+        let mut set = SquareSet::EMPTY;
+        let e5: Square = "e5".parse().unwrap();
+        let a1: Square = "a1".parse().unwrap();
+        set.insert(e5);
+        set.insert(a1);
+        set.insert(e5);
+        assert_eq!(set.len(), 2);
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![a1, e5]);
+        set.remove(a1);
+        assert!(!set.contains(a1) && set.contains(e5));
+        assert_eq!(format!("{set:?}"), "{e5}");
     }
 
     #[test]

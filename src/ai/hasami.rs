@@ -1,0 +1,253 @@
+//! The Hasami Shogi CPU: iterative-deepening alpha-beta (negamax) over
+//! [`Position`]s, scored by captures and mobility.
+//!
+//! It takes captures, avoids losing pieces one move ahead and takes a win when it
+//! sees one. A stronger, levelled search will replace the body of [`choose_move`];
+//! its signature is the seam the UI (and later a Web Worker) calls.
+
+use super::Budget;
+use crate::engine::hasami::{Game, Move, Outcome, Player, Position, Rules};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+
+/// Score of a won position, before the distance-to-win correction (in centi-pieces).
+const WIN: i32 = 1_000_000;
+/// One captured piece, in score units.
+const PIECE: i32 = 100;
+
+/// Chooses a move for the side to move of `game`, or `None` if the game is over.
+///
+/// Deterministic for a given `game`, `budget` and `seed`; different seeds vary the
+/// choice among equally good moves. A move that would draw by repetition
+/// (RULES H4.4) is scored as a draw.
+pub fn choose_move(game: &Game, budget: Budget, seed: u64) -> Option<Move> {
+    if game.is_over() {
+        return None;
+    }
+    let pos = *game.position();
+    let mut rng = StdRng::seed_from_u64(seed);
+    // (move, position after it, pieces it captures, whether it draws by repetition)
+    let mut root: Vec<(Move, Position, usize, bool)> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut after = game.clone();
+            let report = after.play_unchecked(mv);
+            let repeats = matches!(report.outcome, Some(Outcome::Draw { .. }));
+            (mv, *after.position(), report.captured.len(), repeats)
+        })
+        .collect();
+    root.shuffle(&mut rng);
+    root.sort_by_key(|&(_, _, captured, _)| std::cmp::Reverse(captured));
+
+    let mut search = Search {
+        rules: game.rules(),
+        nodes: 0,
+        max_nodes: budget.max_nodes,
+        stopped: false,
+    };
+    let mut best = root.first().map(|r| r.0);
+    for depth in 1..=budget.max_depth.max(1) {
+        let mut alpha = -WIN - 1;
+        let mut best_this = None;
+        let mut scored = Vec::with_capacity(root.len());
+        for &(mv, next, captured, repeats) in &root {
+            // A repetition draw (RULES H4.4) scores 0 whatever the search would say.
+            let score = if repeats {
+                0
+            } else {
+                search.child_score(pos, &next, depth - 1, -WIN - 1, -alpha, 1)
+            };
+            if search.stopped {
+                break;
+            }
+            scored.push((score, (mv, next, captured, repeats)));
+            if score > alpha {
+                alpha = score;
+                best_this = Some(mv);
+            }
+        }
+        if search.stopped {
+            break; // keep the best move of the last finished iteration
+        }
+        best = best_this.or(best);
+        if alpha >= WIN - 64 {
+            break; // a forced win: deeper search cannot improve it
+        }
+        // Best moves first at the next depth; the sort is stable, so ties keep the shuffle.
+        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        root = scored.into_iter().map(|(_, r)| r).collect();
+    }
+    best
+}
+
+struct Search {
+    rules: Rules,
+    nodes: u64,
+    max_nodes: u64,
+    stopped: bool,
+}
+
+impl Search {
+    /// Score of `next` (reached from `prev` by the side to move of `prev`) for that
+    /// mover, judging the end of the game as RULES H4.6 does (repetition aside).
+    fn child_score(
+        &mut self,
+        prev: Position,
+        next: &Position,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> i32 {
+        let mover = prev.side_to_move();
+        if self.rules.win_reason(next, mover).is_some() {
+            return WIN - ply;
+        }
+        if self
+            .rules
+            .move_limit
+            .is_some_and(|limit| next.ply() >= limit)
+        {
+            return 0;
+        }
+        -self.negamax(next, depth, -beta, -alpha, ply)
+    }
+
+    /// Negamax with alpha-beta pruning; the score is for the side to move of `pos`.
+    fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            self.stopped = true;
+            return 0;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return -WIN + ply; // RULES H4.2: no legal move loses
+        }
+        if depth == 0 {
+            return evaluate(pos);
+        }
+        let mut children: Vec<(Position, usize)> = moves
+            .into_iter()
+            .map(|mv| {
+                let mut next = *pos;
+                let captured = next.play_unchecked(mv);
+                (next, captured.len())
+            })
+            .collect();
+        children.sort_by_key(|&(_, captured)| std::cmp::Reverse(captured));
+        let mut best = -WIN - 1;
+        for (next, _) in children {
+            let score = self.child_score(*pos, &next, depth - 1, alpha, beta, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// Static score for the side to move: captures difference, then mobility.
+fn evaluate(pos: &Position) -> i32 {
+    let me = pos.side_to_move();
+    let material = pos.captures(me) as i32 - pos.captures(me.opponent()) as i32;
+    let their_view = Position::from_parts(
+        pos.pieces(Player::Black),
+        pos.pieces(Player::White),
+        me.opponent(),
+        [pos.captures(Player::Black), pos.captures(Player::White)],
+        pos.ply(),
+    )
+    .expect("the same pieces with the other side to move are valid");
+    let mobility = pos.count_legal_moves() as i32 - their_view.count_legal_moves() as i32;
+    material * PIECE + mobility
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::hasami::WinCondition;
+
+    fn game(p: &str) -> Game {
+        Game::from_position(Rules::default(), p.parse().unwrap())
+    }
+
+    #[test]
+    fn takes_a_free_capture() {
+        // Black e1 -> c1 captures b1 (a1 black).
+        let g = game("w8/9/9/9/9/9/9/9/bw2b3w b 0 0 10");
+        for seed in 0..5 {
+            assert_eq!(
+                choose_move(&g, Budget::DEFAULT, seed).unwrap().to_string(),
+                "e1c1"
+            );
+        }
+    }
+
+    #[test]
+    fn takes_the_winning_capture() {
+        let g = game("w8/9/9/9/9/9/9/9/bw2b3w b 4 4 10");
+        assert_eq!(
+            choose_move(&g, Budget::DEFAULT, 7).unwrap().to_string(),
+            "e1c1"
+        );
+    }
+
+    #[test]
+    fn avoids_losing_a_piece_one_move_ahead() {
+        // Black e5 is attacked: white d5 and white f9 could come to f5 closing d5-e5-f5.
+        // Black must not leave e5 en prise; every reply after Black's move keeps Black's
+        // material, which the search must see.
+        let g = game("5w3/9/9/9/3wb4/9/9/9/b8 b 0 0 10");
+        for seed in 0..8 {
+            let mv = choose_move(&g, Budget::DEFAULT, seed).unwrap();
+            let mut after = g.clone();
+            after.play(mv).unwrap();
+            let threat = after
+                .position()
+                .legal_moves()
+                .into_iter()
+                .map(|reply| after.position().play(reply).unwrap().1.len())
+                .max()
+                .unwrap();
+            assert_eq!(threat, 0, "seed {seed}: {mv} leaves a piece to be captured");
+        }
+    }
+
+    #[test]
+    fn no_move_when_the_game_is_over() {
+        let mut g = Game::new(Rules::default());
+        g.resign(Player::Black).unwrap();
+        assert_eq!(choose_move(&g, Budget::DEFAULT, 1), None);
+    }
+
+    #[test]
+    fn always_legal_in_self_play() {
+        let mut g = Game::new(Rules {
+            win: WinCondition::CaptureAll,
+            move_limit: Some(80),
+        });
+        let mut seed = 0;
+        while !g.is_over() {
+            let mv = choose_move(
+                &g,
+                Budget {
+                    max_depth: 2,
+                    max_nodes: 5_000,
+                },
+                seed,
+            )
+            .unwrap();
+            g.play(mv).expect("the CPU plays legal moves");
+            seed += 1;
+        }
+        assert!(g.moves().len() <= 80);
+    }
+}
