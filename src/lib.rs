@@ -9,6 +9,7 @@
 
 pub mod ai;
 pub mod engine;
+pub mod session;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
