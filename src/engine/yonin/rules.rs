@@ -1,0 +1,309 @@
+//! Local rules (RULES Y8) and site settings.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::Seat;
+
+/// Local rule *format* (RULES Y7, Y8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// Everyone against everyone (default).
+    #[default]
+    Individual,
+    /// Opposite seats are partners; the first mate ends the game (RULES Y7).
+    Pairs,
+}
+
+/// Local rule *end of game*, individual format only (RULES Y6.1, Y6.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameEnd {
+    /// The game ends when the second seat is mated (default, RULES Y6.1).
+    #[default]
+    AfterTwoMates,
+    /// The game goes on until one seat is left (RULES Y6.2).
+    ToTheLast,
+}
+
+/// Local rule *eliminated seat's board pieces* (RULES Y5.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EliminatedPieces {
+    /// The mater owns and moves them, with their facing and promotion zone (default).
+    #[default]
+    ToMater,
+    /// They stay, never move, attack nothing, block, and any seat may capture them.
+    Ownerless,
+}
+
+/// The local rules that change play (RULES Y8): format, end of game, eliminated pieces and
+/// move limit. `Default` is the RULES default (individual, after two mates, to the mater,
+/// no limit).
+///
+/// The site settings of Y8 that do not change the rules (show legal moves, alternate who
+/// starts, time per move) are in [`Settings`].
+///
+/// Text form (used in the position notation and the game record): `-` for the defaults,
+/// otherwise the non-default choices joined by commas in this order: `pairs`, `last`,
+/// `ownerless`, `limit=N` (N moves of all seats together). Parsing also accepts the default
+/// names `individual`, `two-mates`, `to-mater` and `no-limit`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Rules {
+    /// Individual or pairs (RULES Y7).
+    pub format: Format,
+    /// After two mates or to the last seat; ignored in pairs (RULES Y6.1, Y6.2).
+    pub end: GameEnd,
+    /// What becomes of a mated seat's board pieces (RULES Y5.3).
+    pub eliminated_pieces: EliminatedPieces,
+    /// The game ends when the moves of all seats together reach this many
+    /// (RULES Y6.4, Y7b.8); `None` for no limit. `Some(0)` ends every game at once.
+    pub move_limit: Option<u32>,
+}
+
+impl Rules {
+    /// All combinations of format, end of game and eliminated pieces (no move limit):
+    /// the eight rule sets that property tests play through.
+    pub fn all_combinations() -> Vec<Rules> {
+        let mut out = Vec::new();
+        for format in [Format::Individual, Format::Pairs] {
+            for end in [GameEnd::AfterTwoMates, GameEnd::ToTheLast] {
+                for eliminated_pieces in [EliminatedPieces::ToMater, EliminatedPieces::Ownerless] {
+                    out.push(Rules {
+                        format,
+                        end,
+                        eliminated_pieces,
+                        move_limit: None,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// How many mates end the game: 1 in pairs, 2 after two mates, 3 to the last seat.
+    pub const fn mates_to_end(&self) -> usize {
+        match (self.format, self.end) {
+            (Format::Pairs, _) => 1,
+            (Format::Individual, GameEnd::AfterTwoMates) => 2,
+            (Format::Individual, GameEnd::ToTheLast) => 3,
+        }
+    }
+
+    /// Whether the format is pairs.
+    pub const fn is_pairs(&self) -> bool {
+        matches!(self.format, Format::Pairs)
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts: Vec<String> = Vec::new();
+        if self.format == Format::Pairs {
+            parts.push("pairs".into());
+        }
+        if self.end == GameEnd::ToTheLast {
+            parts.push("last".into());
+        }
+        if self.eliminated_pieces == EliminatedPieces::Ownerless {
+            parts.push("ownerless".into());
+        }
+        if let Some(n) = self.move_limit {
+            parts.push(format!("limit={n}"));
+        }
+        if parts.is_empty() {
+            f.write_str("-")
+        } else {
+            f.write_str(&parts.join(","))
+        }
+    }
+}
+
+/// Why a rules text did not parse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseRulesError {
+    /// A comma-separated item is not a known rule.
+    Unknown(String),
+    /// The number after `limit=` is not a whole number.
+    Limit(String),
+    /// Two items set the same rule.
+    Repeated(String),
+}
+
+impl fmt::Display for ParseRulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseRulesError::Unknown(s) => write!(f, "unknown rule {s:?}"),
+            ParseRulesError::Limit(s) => write!(f, "move limit {s:?} is not a number"),
+            ParseRulesError::Repeated(s) => write!(f, "rule {s:?} is set twice"),
+        }
+    }
+}
+
+impl std::error::Error for ParseRulesError {}
+
+impl FromStr for Rules {
+    type Err = ParseRulesError;
+
+    /// Parses the text form described on [`Rules`].
+    ///
+    /// # Errors
+    /// [`ParseRulesError`] naming the unknown, repeated or malformed item.
+    fn from_str(s: &str) -> Result<Rules, ParseRulesError> {
+        let mut rules = Rules::default();
+        if s == "-" {
+            return Ok(rules);
+        }
+        let mut seen = [false; 4];
+        let mut mark = |i: usize, item: &str| {
+            if seen[i] {
+                Err(ParseRulesError::Repeated(item.to_string()))
+            } else {
+                seen[i] = true;
+                Ok(())
+            }
+        };
+        for item in s.split(',') {
+            match item {
+                "individual" | "pairs" => {
+                    mark(0, item)?;
+                    if item == "pairs" {
+                        rules.format = Format::Pairs;
+                    }
+                }
+                "two-mates" | "last" => {
+                    mark(1, item)?;
+                    if item == "last" {
+                        rules.end = GameEnd::ToTheLast;
+                    }
+                }
+                "to-mater" | "ownerless" => {
+                    mark(2, item)?;
+                    if item == "ownerless" {
+                        rules.eliminated_pieces = EliminatedPieces::Ownerless;
+                    }
+                }
+                "no-limit" => mark(3, item)?,
+                _ => {
+                    let Some(n) = item.strip_prefix("limit=") else {
+                        return Err(ParseRulesError::Unknown(item.to_string()));
+                    };
+                    mark(3, item)?;
+                    let n: u32 = n
+                        .parse()
+                        .map_err(|_| ParseRulesError::Limit(n.to_string()))?;
+                    rules.move_limit = Some(n);
+                }
+            }
+        }
+        Ok(rules)
+    }
+}
+
+/// Time per move, a site setting (RULES Y8, H5.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TimePerMove {
+    /// No time limit (default).
+    #[default]
+    None,
+    /// 30 seconds per move.
+    Seconds30,
+    /// 60 seconds per move.
+    Seconds60,
+}
+
+impl TimePerMove {
+    /// The limit in milliseconds, `None` for no limit.
+    pub const fn millis(self) -> Option<u32> {
+        match self {
+            TimePerMove::None => None,
+            TimePerMove::Seconds30 => Some(30_000),
+            TimePerMove::Seconds60 => Some(60_000),
+        }
+    }
+}
+
+/// Site settings of RULES Y8 that do not change the rules the engine applies.
+/// `Default` is the RULES default (show legal moves on, alternate who starts on, no time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Mark the squares the selected piece can reach.
+    pub show_legal_moves: bool,
+    /// Each new game starts one seat further clockwise (RULES Y1.5).
+    pub alternate_who_starts: bool,
+    /// Time per move; when it runs out the CPU moves for the seat (RULES H5.1).
+    pub time_per_move: TimePerMove,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            show_legal_moves: true,
+            alternate_who_starts: true,
+            time_per_move: TimePerMove::None,
+        }
+    }
+}
+
+impl Settings {
+    /// The seat that starts the game after one that `previous` started (RULES Y1.5): the
+    /// next seat clockwise with *alternate who starts* on, South otherwise. The first game
+    /// of all starts with South.
+    pub const fn next_starting_seat(&self, previous: Seat) -> Seat {
+        if self.alternate_who_starts {
+            previous.next()
+        } else {
+            Seat::South
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_text_round_trips() {
+        // RULES Y8
+        for r in Rules::all_combinations() {
+            assert_eq!(r.to_string().parse::<Rules>(), Ok(r));
+        }
+        let r: Rules = "pairs,ownerless,limit=300".parse().unwrap();
+        assert_eq!(r.format, Format::Pairs);
+        assert_eq!(r.eliminated_pieces, EliminatedPieces::Ownerless);
+        assert_eq!(r.move_limit, Some(300));
+        assert_eq!(r.to_string(), "pairs,ownerless,limit=300");
+        assert_eq!(Rules::default().to_string(), "-");
+        assert_eq!(
+            "pairs,individual".parse::<Rules>(),
+            Err(ParseRulesError::Repeated("individual".into()))
+        );
+        assert_eq!(
+            "limit=x".parse::<Rules>(),
+            Err(ParseRulesError::Limit("x".into()))
+        );
+        assert_eq!(
+            "fast".parse::<Rules>(),
+            Err(ParseRulesError::Unknown("fast".into()))
+        );
+    }
+
+    #[test]
+    fn starting_seat_alternates() {
+        // RULES Y1.5
+        let s = Settings::default();
+        assert_eq!(s.next_starting_seat(Seat::South), Seat::West);
+        assert_eq!(s.next_starting_seat(Seat::East), Seat::South);
+        let fixed = Settings {
+            alternate_who_starts: false,
+            ..Settings::default()
+        };
+        assert_eq!(fixed.next_starting_seat(Seat::North), Seat::South);
+    }
+}
