@@ -609,7 +609,8 @@ mod tests {
             bad.parse::<Position>(),
             Err(ParsePositionError::Board {
                 rank: 5,
-                column: 10,
+                column: 8,
+                found: 'G',
                 ..
             })
         ));
