@@ -1,0 +1,620 @@
+//! The Hasami Shogi table: board, players, status, actions, settings and the result
+//! dialog, all drawn from one [`Table`] signal.
+
+use super::board::{Board, BoardView, PieceView, SquareView, piece_svg};
+use super::i18n::{Locale, t, t_string, use_i18n};
+use super::store::{self, Loaded};
+use super::{Notice, Notices};
+use crate::ai::Budget;
+use crate::engine::Square;
+use crate::engine::hasami::{DrawReason, Move, Outcome, Player, WinCondition, WinReason};
+use crate::session::hasami::{Controller, MOVE_LIMITS, SavedTable, Settings, Table, TimePerMove};
+use crate::session::storage::keys;
+use leptos::prelude::*;
+use leptos_i18n::I18nContext;
+use std::time::Duration;
+
+/// Delay before the CPU answers, so a person sees the position it answers.
+const CPU_DELAY: Duration = Duration::from_millis(450);
+/// How often the move clock is redrawn.
+const CLOCK_TICK: Duration = Duration::from_millis(250);
+
+/// The translated name of a side.
+pub fn side_name(i18n: I18nContext<Locale>, side: Player) -> String {
+    match side {
+        Player::Black => t_string!(i18n, black).to_string(),
+        Player::White => t_string!(i18n, white).to_string(),
+    }
+}
+
+fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Reads the saved settings and table, reporting what could not be read.
+fn load_table(notices: Notices) -> Table {
+    let settings = match store::load::<Settings>(keys::HASAMI_SETTINGS) {
+        Loaded::Found(s) => s,
+        Loaded::Missing => Settings::default(),
+        Loaded::Unreadable { error, .. } => {
+            notices.push(Notice::SettingsUnreadable {
+                reason: error.to_string(),
+            });
+            Settings::default()
+        }
+    };
+    match store::load::<SavedTable>(keys::HASAMI_TABLE) {
+        Loaded::Found(saved) => Table::restore(settings, saved),
+        Loaded::Missing => Table::new(settings),
+        Loaded::Unreadable { error, kept_as } => {
+            notices.push(Notice::TableUnreadable {
+                reason: error.to_string(),
+                kept_as,
+            });
+            Table::new(settings)
+        }
+    }
+}
+
+/// The whole Hasami table.
+#[component]
+pub fn HasamiTable() -> impl IntoView {
+    let i18n = use_i18n();
+    let notices = expect_context::<Notices>();
+    let table = RwSignal::new(load_table(notices));
+    let selected = RwSignal::new(None::<Square>);
+    let confirm_new = RwSignal::new(false);
+    let dialog_closed = RwSignal::new(false);
+
+    // Save after every change (not at start-up: unreadable data stays until a change).
+    Effect::new(move |first_done: Option<()>| {
+        table.with(|t| {
+            if first_done.is_some() {
+                store::save(keys::HASAMI_SETTINGS, &t.settings);
+                store::save(keys::HASAMI_TABLE, &t.saved());
+            }
+        });
+    });
+
+    // The position identity: changes with every move, new game and seat change.
+    let token = Memo::new(move |_| table.with(|t| t.token()));
+
+    // The CPU's turn: think after a short delay, then play if still current.
+    let asked = StoredValue::new(None);
+    Effect::new(move |_| {
+        let Some(request) = table.with(|t| t.cpu_request()) else {
+            return;
+        };
+        if asked.get_value() == Some(request.token) {
+            return;
+        }
+        asked.set_value(Some(request.token));
+        set_timeout(
+            move || {
+                if table.with_untracked(|t| t.token()) != request.token {
+                    return;
+                }
+                if let Some(mv) = request.think(Budget::DEFAULT) {
+                    table.update(|t| {
+                        // A stale answer is refused by the table itself.
+                        let _ = t.apply_cpu(request.token, mv);
+                    });
+                    selected.set(None);
+                }
+            },
+            CPU_DELAY,
+        );
+    });
+
+    // Move clock (RULES H5.1): restarts at every new position, stops at the end.
+    let turn_started = RwSignal::new(now_ms());
+    let now = RwSignal::new(now_ms());
+    Effect::new(move |_| {
+        token.track();
+        turn_started.set(now_ms());
+        now.set(now_ms());
+    });
+    if let Ok(handle) = set_interval_with_handle(move || now.set(now_ms()), CLOCK_TICK) {
+        on_cleanup(move || handle.clear());
+    }
+    let remaining_ms = Memo::new(move |_| {
+        let limit = table.with(|t| {
+            (!t.game().is_over())
+                .then(|| t.settings.time_per_move.millis())
+                .flatten()
+        })?;
+        Some((limit as f64 - (now.get() - turn_started.get())).max(0.0))
+    });
+    Effect::new(move |_| {
+        if remaining_ms.get() != Some(0.0) {
+            return;
+        }
+        let Some(request) = table.with_untracked(|t| t.timeout_request()) else {
+            return;
+        };
+        let side = request.game.position().side_to_move();
+        let human = table.with_untracked(|t| t.controller(side) == Controller::Human);
+        if let Some(mv) = request.think(Budget::DEFAULT) {
+            table.update(|t| {
+                let _ = t.apply_cpu(request.token, mv);
+            });
+            selected.set(None);
+            if human {
+                notices.push(Notice::Timeout { side });
+            }
+        }
+    });
+
+    // Derived view state.
+    let outcome = Memo::new(move |_| table.with(|t| t.game().outcome()));
+    let human_to_move = Memo::new(move |_| table.with(|t| t.human_to_move()));
+    let flipped = Memo::new(move |_| {
+        table.with(|t| {
+            t.controller(Player::White) == Controller::Human
+                && t.controller(Player::Black) == Controller::Cpu
+        })
+    });
+    let board_view = Memo::new(move |_| {
+        let black_label = t_string!(i18n, piece_black).to_string();
+        let white_label = t_string!(i18n, piece_white).to_string();
+        let sel = selected.get();
+        table.with(|t| {
+            let game = t.game();
+            let pos = game.position();
+            let mut squares = vec![SquareView::default(); 81];
+            for sq in Square::all() {
+                squares[sq.index()].piece = pos.piece_at(sq).map(|p| match p {
+                    Player::Black => PieceView {
+                        class: "black",
+                        text: None,
+                        label: black_label.clone(),
+                    },
+                    Player::White => PieceView {
+                        class: "white",
+                        text: None,
+                        label: white_label.clone(),
+                    },
+                });
+            }
+            if let (Some(mv), Some(captured)) = (game.moves().last(), game.captured().last()) {
+                squares[mv.from.index()].last = true;
+                squares[mv.to.index()].last = true;
+                for sq in *captured {
+                    squares[sq.index()].captured = true;
+                }
+            }
+            if let Some(from) = sel {
+                squares[from.index()].selected = true;
+                if t.settings.show_legal_moves {
+                    for to in pos.destinations(from) {
+                        squares[to.index()].target = true;
+                    }
+                }
+            }
+            BoardView {
+                squares,
+                flipped: flipped.get(),
+                locked: !t.human_to_move(),
+            }
+        })
+    });
+
+    let on_square = Callback::new(move |sq: Square| {
+        if !human_to_move.get_untracked() {
+            return;
+        }
+        let (side, piece, legal) = table.with_untracked(|t| {
+            let pos = t.game().position();
+            let legal = selected
+                .get_untracked()
+                .is_some_and(|from| pos.destinations(from).contains(sq));
+            (pos.side_to_move(), pos.piece_at(sq), legal)
+        });
+        match selected.get_untracked() {
+            Some(from) if legal => {
+                selected.set(None);
+                table.update(|t| {
+                    // Checked against the position just above; a refusal changes nothing.
+                    let _ = t.play_human(Move::new(from, sq));
+                });
+            }
+            Some(from) if from == sq => selected.set(None),
+            _ if piece == Some(side) => selected.set(Some(sq)),
+            _ => selected.set(None),
+        }
+    });
+
+    let new_game = move || {
+        selected.set(None);
+        confirm_new.set(false);
+        dialog_closed.set(false);
+        table.update(|t| t.new_game());
+    };
+    let ask_new_game = move |_| {
+        let in_progress =
+            table.with_untracked(|t| !t.game().is_over() && !t.game().moves().is_empty());
+        if in_progress {
+            confirm_new.set(true);
+        } else {
+            new_game();
+        }
+    };
+    let can_resign = Memo::new(move |_| table.with(|t| t.resigner().is_some()));
+    let resign = move |_| {
+        selected.set(None);
+        table.update(|t| {
+            let _ = t.resign();
+        });
+    };
+
+    let status = move || {
+        let side = table.with(|t| t.game().position().side_to_move());
+        if outcome.get().is_some() {
+            t!(i18n, game_over).into_any()
+        } else if !human_to_move.get() {
+            t!(i18n, cpu_thinking).into_any()
+        } else {
+            t!(i18n, to_move, side = move || side_name(i18n, side)).into_any()
+        }
+    };
+
+    let player_card = move |side: Player| {
+        let to_move = move || {
+            table.with(|t| !t.game().is_over() && t.game().position().side_to_move() == side)
+        };
+        let controller = move || table.with(|t| t.controller(side));
+        let captures = move || table.with(|t| t.game().position().captures(side));
+        let target = move || match table.with(|t| t.game().rules().win) {
+            WinCondition::CaptureFive => "/5",
+            WinCondition::CaptureAll => "/9",
+            WinCondition::LeadByThree => "",
+        };
+        let wins = move || table.with(|t| t.participants()[t.participant_of(side)].wins);
+        let clock = move || {
+            let ms = remaining_ms.get()?;
+            to_move().then(|| {
+                let secs = (ms / 1000.0).ceil() as u32;
+                let low = secs <= 10;
+                view! {
+                    <span class=if low { "clock low" } else { "clock" } data-testid="clock">
+                        {format!("{}:{:02}", secs / 60, secs % 60)}
+                    </span>
+                }
+            })
+        };
+        let icon = PieceView {
+            class: match side {
+                Player::Black => "black",
+                Player::White => "white",
+            },
+            text: None,
+            label: String::new(),
+        };
+        view! {
+            <div
+                class=move || if to_move() { "player to-move" } else { "player" }
+                data-testid=format!("player-{side}")
+            >
+                <span class="player-icon">{piece_svg(&icon)}</span>
+                <div class="who">
+                    <div class="name">{move || side_name(i18n, side)}</div>
+                    <div class="role">
+                        {move || match controller() {
+                            Controller::Human => t_string!(i18n, human).to_string(),
+                            Controller::Cpu => t_string!(i18n, cpu).to_string(),
+                        }}
+                        " · "
+                        {t!(i18n, wins, n = wins)}
+                    </div>
+                </div>
+                {clock}
+                <div class="count" title=move || t_string!(i18n, captures).to_string()>
+                    <span data-testid=format!("captures-{side}")>{captures}</span>
+                    <span class="role">{target}</span>
+                </div>
+            </div>
+        }
+    };
+    // The player seen at the top of the board is drawn first.
+    let top_side = move || {
+        if flipped.get() {
+            Player::Black
+        } else {
+            Player::White
+        }
+    };
+
+    view! {
+        <div class="layout">
+            <section class="play">
+                {move || player_card(top_side())}
+                <Board
+                    view=board_view
+                    on_square=on_square
+                    label=Signal::derive(move || t_string!(i18n, board_label).to_string())
+                />
+                {move || player_card(top_side().opponent())}
+            </section>
+            <aside class="side">
+                <div class="status" data-testid="status" aria-live="polite">
+                    {status}
+                </div>
+                <div class="actions">
+                    <button type="button" class="btn primary" data-testid="new-game" on:click=ask_new_game>
+                        {t!(i18n, new_game)}
+                    </button>
+                    <button
+                        type="button"
+                        class="btn"
+                        data-testid="resign"
+                        disabled=move || !can_resign.get()
+                        on:click=resign
+                    >
+                        {t!(i18n, resign)}
+                    </button>
+                </div>
+                <SettingsPanel table=table />
+                <details class="panel">
+                    <summary>{t!(i18n, how_to_play)}</summary>
+                    <ul class="rules-text">
+                        <li>{t!(i18n, rule_move)}</li>
+                        <li>{t!(i18n, rule_capture)}</li>
+                        <li>{t!(i18n, rule_corner)}</li>
+                        <li>{t!(i18n, rule_safe)}</li>
+                        <li>{t!(i18n, rule_win)}</li>
+                    </ul>
+                </details>
+            </aside>
+        </div>
+        <Show when=move || confirm_new.get()>
+            <div class="overlay">
+                <div class="dialog" role="dialog" aria-modal="true" data-testid="confirm-dialog">
+                    <h2>{t!(i18n, confirm_new_title)}</h2>
+                    <p>{t!(i18n, confirm_new_text)}</p>
+                    <div class="actions">
+                        <button type="button" class="btn primary" data-testid="confirm-yes" on:click=move |_| new_game()>
+                            {t!(i18n, confirm_yes)}
+                        </button>
+                        <button type="button" class="btn" data-testid="confirm-no" on:click=move |_| confirm_new.set(false)>
+                            {t!(i18n, confirm_no)}
+                        </button>
+                    </div>
+                </div>
+            </div>
+        </Show>
+        <Show when=move || outcome.get().is_some() && !dialog_closed.get()>
+            <ResultDialog outcome=outcome on_again=Callback::new(move |_| new_game()) on_close=Callback::new(move |_| dialog_closed.set(true)) />
+        </Show>
+    }
+}
+
+#[component]
+fn ResultDialog(
+    outcome: Memo<Option<Outcome>>,
+    on_again: Callback<()>,
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let title = move || match outcome.get() {
+        Some(Outcome::Win { winner, .. }) => {
+            t!(i18n, wins_title, side = move || side_name(i18n, winner)).into_any()
+        }
+        _ => t!(i18n, draw_title).into_any(),
+    };
+    let reason = move || {
+        match outcome.get() {
+            Some(Outcome::Win { reason, .. }) => match reason {
+                WinReason::CapturedFive => t_string!(i18n, reason_captured_five),
+                WinReason::LeadByThree => t_string!(i18n, reason_lead_by_three),
+                WinReason::CapturedAll => t_string!(i18n, reason_captured_all),
+                WinReason::NoLegalMove => t_string!(i18n, reason_no_legal_move),
+                WinReason::Resignation => t_string!(i18n, reason_resignation),
+            },
+            Some(Outcome::Draw {
+                reason: DrawReason::Repetition,
+            }) => t_string!(i18n, reason_repetition),
+            Some(Outcome::Draw {
+                reason: DrawReason::MoveLimit,
+            }) => t_string!(i18n, reason_move_limit),
+            None => "",
+        }
+        .to_string()
+    };
+    let again_label = move || match outcome.get() {
+        Some(Outcome::Draw { .. }) => t_string!(i18n, play_again).to_string(),
+        _ => t_string!(i18n, rematch).to_string(),
+    };
+    view! {
+        <div class="overlay">
+            <div class="dialog" role="dialog" aria-modal="true" data-testid="result-dialog">
+                <h2 data-testid="result-title">{title}</h2>
+                <p data-testid="result-reason">{reason}</p>
+                <div class="actions">
+                    <button type="button" class="btn primary" data-testid="rematch" on:click=move |_| on_again.run(())>
+                        {again_label}
+                    </button>
+                    <button type="button" class="btn" data-testid="close-result" on:click=move |_| on_close.run(())>
+                        {t!(i18n, close)}
+                    </button>
+                </div>
+            </div>
+        </div>
+    }
+}
+
+/// The settings panel (RULES H5): seats, local rules, display and time.
+#[component]
+fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
+    let i18n = use_i18n();
+    let settings = Memo::new(move |_| table.with(|t| t.settings));
+    let edit = move |f: Box<dyn FnOnce(&mut Settings)>| table.update(|t| f(&mut t.settings));
+
+    let seat = move |side: Player| {
+        let on_change = move |ev: leptos::ev::Event| {
+            let controller = if event_target_value(&ev) == "cpu" {
+                Controller::Cpu
+            } else {
+                Controller::Human
+            };
+            table.update(|t| t.set_controller(side, controller));
+        };
+        let is_cpu = move || table.with(|t| t.controller(side) == Controller::Cpu);
+        view! {
+            <label>
+                <span>{t!(i18n, seat_of, side = move || side_name(i18n, side))}</span>
+                <select data-testid=format!("seat-{side}") on:change=on_change>
+                    <option value="human" selected=move || !is_cpu()>
+                        {t!(i18n, human)}
+                    </option>
+                    <option value="cpu" selected=is_cpu>
+                        {t!(i18n, cpu)}
+                    </option>
+                </select>
+            </label>
+        }
+    };
+
+    let win_name = move |w: WinCondition| match w {
+        WinCondition::CaptureFive => t_string!(i18n, win_capture_five).to_string(),
+        WinCondition::LeadByThree => t_string!(i18n, win_lead_by_three).to_string(),
+        WinCondition::CaptureAll => t_string!(i18n, win_capture_all).to_string(),
+    };
+    let limit_name = move |l: Option<u32>| match l {
+        None => t!(i18n, limit_none).into_any(),
+        Some(n) => t!(i18n, limit_plies, n = move || n).into_any(),
+    };
+    let time_name = move |t: TimePerMove| match t {
+        TimePerMove::None => t_string!(i18n, time_none).to_string(),
+        TimePerMove::Seconds30 => t_string!(i18n, time_30).to_string(),
+        TimePerMove::Seconds60 => t_string!(i18n, time_60).to_string(),
+    };
+    let win_code = |w: WinCondition| match w {
+        WinCondition::CaptureFive => "capture_five",
+        WinCondition::LeadByThree => "lead_by_three",
+        WinCondition::CaptureAll => "capture_all",
+    };
+    let limit_code = |l: Option<u32>| l.map_or_else(|| "none".to_string(), |n| n.to_string());
+    let time_code = |t: TimePerMove| match t {
+        TimePerMove::None => "none",
+        TimePerMove::Seconds30 => "30",
+        TimePerMove::Seconds60 => "60",
+    };
+
+    view! {
+        <details class="panel" data-testid="settings" open>
+            <summary>{t!(i18n, settings)}</summary>
+            <div class="settings">
+                <h3>{t!(i18n, seats)}</h3>
+                {seat(Player::Black)}
+                {seat(Player::White)}
+                <h3>{t!(i18n, rules_heading)}</h3>
+                <label>
+                    <span>{t!(i18n, win_condition)}</span>
+                    <select
+                        data-testid="set-win"
+                        on:change=move |ev| {
+                            let code = event_target_value(&ev);
+                            if let Some(w) = WinCondition::ALL.into_iter().find(|w| win_code(*w) == code) {
+                                edit(Box::new(move |s| s.win = w));
+                            }
+                        }
+                    >
+                        {WinCondition::ALL
+                            .into_iter()
+                            .map(|w| {
+                                view! {
+                                    <option value=win_code(w) selected=move || settings.get().win == w>
+                                        {move || win_name(w)}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label>
+                    <span>{t!(i18n, move_limit)}</span>
+                    <select
+                        data-testid="set-limit"
+                        on:change=move |ev| {
+                            let code = event_target_value(&ev);
+                            if let Some(l) = MOVE_LIMITS.into_iter().find(|l| limit_code(*l) == code) {
+                                edit(Box::new(move |s| s.move_limit = l));
+                            }
+                        }
+                    >
+                        {MOVE_LIMITS
+                            .into_iter()
+                            .map(|l| {
+                                view! {
+                                    <option value=limit_code(l) selected=move || settings.get().move_limit == l>
+                                        {move || limit_name(l)}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <Show when=move || table.with(|t| t.rules_pending())>
+                    <div class="pending" data-testid="rules-pending">
+                        {t!(i18n, rules_pending)}
+                        " "
+                        {move || {
+                            let rules = table.with(|t| t.game().rules());
+                            t!(
+                                i18n, current_rules, win = move || win_name(rules.win), limit = move || limit_name(rules.move_limit)
+                            )
+                        }}
+                    </div>
+                </Show>
+                <label>
+                    <span>{t!(i18n, alternate_start)}</span>
+                    <input
+                        type="checkbox"
+                        data-testid="set-alternate"
+                        prop:checked=move || settings.get().alternate_start
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            edit(Box::new(move |s| s.alternate_start = on));
+                        }
+                    />
+                </label>
+                <h3>{t!(i18n, site_heading)}</h3>
+                <label>
+                    <span>{t!(i18n, show_legal_moves)}</span>
+                    <input
+                        type="checkbox"
+                        data-testid="set-show-legal"
+                        prop:checked=move || settings.get().show_legal_moves
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            edit(Box::new(move |s| s.show_legal_moves = on));
+                        }
+                    />
+                </label>
+                <label>
+                    <span>{t!(i18n, time_per_move)}</span>
+                    <select
+                        data-testid="set-time"
+                        on:change=move |ev| {
+                            let code = event_target_value(&ev);
+                            if let Some(tm) = TimePerMove::ALL.into_iter().find(|tm| time_code(*tm) == code) {
+                                edit(Box::new(move |s| s.time_per_move = tm));
+                            }
+                        }
+                    >
+                        {TimePerMove::ALL
+                            .into_iter()
+                            .map(|tm| {
+                                view! {
+                                    <option value=time_code(tm) selected=move || settings.get().time_per_move == tm>
+                                        {move || time_name(tm)}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+            </div>
+        </details>
+    }
+}
