@@ -15,7 +15,7 @@ want_browser=0
 
 log() { printf '\033[1;34m[setup]\033[0m %s\n' "$*"; }
 
-export PATH="$HOME/.cargo/bin:$PATH"
+export PATH="$PWD/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   log "adding rustup target wasm32-unknown-unknown"

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what is missing and runs every test: formatting, clippy (native and wasm32),
+# the release build of dist/, and `cargo test` (engines, CPU, session, property tests,
+# perft suites, doc tests and the end-to-end tests that drive headless Chromium
+# against dist/ served on localhost).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --browser
+source scripts/env.sh
+
+step() { printf '\n\033[1;34m==> %s\033[0m\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "clippy (native)"
+cargo clippy --all-targets --locked -- -D warnings
+
+step "clippy (wasm32)"
+cargo clippy --lib --bins --target wasm32-unknown-unknown --locked -- -D warnings
+
+step "trunk build --release (dist/)"
+trunk build --release
+
+step "cargo test"
+cargo test --locked
+
+step "all tests passed"
