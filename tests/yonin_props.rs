@@ -1,0 +1,205 @@
+//! Property tests: random legal games under every combination of local rules keep the
+//! invariants of RULES Part Y.
+
+use proptest::prelude::*;
+
+use shogi_variants::engine::yonin::{
+    EndReason, Format, Game, Move, Outcome, Position, Rules, Seat, SeatSet,
+};
+
+/// A small deterministic generator (xorshift64*) seeded by proptest.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Prefers captures and checks `bias` times in four, so games reach mates and drops.
+fn pick(p: &Position, moves: &[Move], rng: &mut Rng, bias: usize) -> Move {
+    let sharp: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| {
+            matches!(m, Move::Normal { to, .. } if p.piece_at(to).is_some())
+                || !p.gives_check(m).is_empty()
+        })
+        .collect();
+    if !sharp.is_empty() && rng.below(4) < bias {
+        sharp[rng.below(sharp.len())]
+    } else {
+        moves[rng.below(moves.len())]
+    }
+}
+
+/// RULES Y6, Y7b.7: placings are a competition ranking, survivors above the eliminated,
+/// later eliminations above earlier; pairs: partners share 1st or 3rd, or a draw.
+fn check_placings(p: &Position, out: &Outcome) {
+    let Some(pl) = out.placings else {
+        assert!(p.rules().is_pairs(), "only pairs may draw");
+        assert!(p.eliminations().is_empty());
+        assert_ne!(out.reason, EndReason::Mates);
+        return;
+    };
+    for s in Seat::ALL {
+        let place = pl[s.index()];
+        let better = Seat::ALL.iter().filter(|o| pl[o.index()] < place).count();
+        assert_eq!(usize::from(place), better + 1, "competition ranking {pl:?}");
+    }
+    if p.rules().format == Format::Pairs {
+        for s in Seat::ALL {
+            assert_eq!(pl[s.index()], pl[s.partner().index()]);
+        }
+        let loser = p.eliminations()[0].seat;
+        assert_eq!(pl[loser.index()], 3);
+        assert_eq!(pl[loser.next().index()], 1);
+        return;
+    }
+    let elims = p.eliminations();
+    for live in p.live_seats().iter() {
+        for e in elims {
+            assert!(pl[live.index()] < pl[e.seat.index()]);
+        }
+    }
+    for w in elims.windows(2) {
+        assert!(pl[w[1].seat.index()] < pl[w[0].seat.index()]);
+    }
+}
+
+/// RULES Y1.2, Y2.2, Y5: 36 pieces, one king per seat, eliminated seats own nothing.
+fn check_position(p: &Position) {
+    let board = p.pieces().count() as u32;
+    let hands: u32 = Seat::ALL.iter().map(|&s| p.hand(s).total()).sum();
+    assert_eq!(board + hands, 36, "pieces lost in {p}");
+    for s in Seat::ALL {
+        let king = p.piece_at(p.king_square(s)).expect("king on its square");
+        assert_eq!(king.facing, s);
+        assert_eq!(king.is_flipped_king(), !p.is_live(s));
+        if !p.is_live(s) {
+            assert!(p.hand(s).is_empty());
+            assert!(p.pieces().all(|(_, pc)| pc.owner != Some(s)));
+        }
+    }
+    assert_eq!(
+        p.eliminations().len() + p.live_seats().len(),
+        4,
+        "eliminations and live seats"
+    );
+    let total: u32 = Seat::ALL.iter().map(|&s| p.mates_by(s)).sum();
+    assert_eq!(total as usize, p.eliminations().len());
+}
+
+fn rules_strategy() -> impl Strategy<Value = Rules> {
+    (0..8usize, prop::option::weighted(0.8, 1u32..400)).prop_map(|(i, limit)| Rules {
+        move_limit: limit,
+        ..Rules::all_combinations()[i]
+    })
+}
+
+fn play_random_game(rules: Rules, first: Seat, seed: u64, bias: usize, max_plies: usize) -> Game {
+    let mut rng = Rng(seed | 1);
+    let mut g = Game::new(rules, first);
+    for _ in 0..max_plies {
+        let p = g.position().clone();
+        let moves = g.legal_moves();
+        if g.is_over() {
+            assert!(moves.is_empty());
+            break;
+        }
+        assert!(!moves.is_empty(), "a live seat to move always has a move");
+        for &m in moves.iter() {
+            // moves notation round trip (RULES Y9.1)
+            assert_eq!(m.to_string().parse::<Move>(), Ok(m));
+            assert_eq!(p.check_move(m), Ok(()));
+        }
+        let m = pick(&p, &moves, &mut rng, bias);
+        let mover = p.turn();
+        let report = g.play(m).expect("a listed move is legal");
+        let q = g.position();
+        // RULES Y3.2: no live king ever left in check by its own move
+        assert!(!q.is_check(mover), "{m} left {mover} in check");
+        assert!(q.is_live(mover));
+        check_position(q);
+        // RULES Y3.3: the seat to move is the first checked live seat clockwise from the
+        // mover, else the next live seat.
+        if let Some(next) = report.next {
+            let expect = (1..4)
+                .map(|k| mover.clockwise(k))
+                .find(|&s| q.is_check(s))
+                .unwrap_or_else(|| q.next_live(mover));
+            assert_eq!(next, expect);
+            assert!(q.is_live(next));
+        }
+        for e in &report.mated {
+            assert_eq!(e.by, mover, "mater is the last mover (RULES Y5.2)");
+            assert_eq!(e.at_move, q.move_count());
+        }
+        // RULES Y9.2: the position notation round-trips
+        assert_eq!(q.to_string().parse::<Position>().as_ref(), Ok(q));
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_their_invariants(
+        rules in rules_strategy(),
+        first in 0..4usize,
+        seed in any::<u64>(),
+        bias in 0..4usize,
+    ) {
+        let g = play_random_game(rules, Seat::from_index(first), seed, bias, 500);
+        if let Some(limit) = rules.move_limit {
+            // RULES Y6.4: a game with a move limit always ends
+            prop_assert!(g.is_over() && g.moves().len() <= limit as usize);
+        }
+        if let Some(out) = g.outcome() {
+            check_placings(g.position(), &out);
+        }
+        // RULES Y9.2: the game record and the serde form replay to the same game
+        let back: Game = g.record().parse().expect("record");
+        prop_assert_eq!(back.position(), g.position());
+        prop_assert_eq!(back.outcome(), g.outcome());
+        let json = serde_json::to_string(&g).expect("json");
+        let back: Game = serde_json::from_str(&json).expect("from json");
+        prop_assert_eq!(back.moves(), g.moves());
+    }
+
+    #[test]
+    fn undo_restores_the_previous_position(seed in any::<u64>(), plies in 1usize..60) {
+        let g = play_random_game(Rules::default(), Seat::South, seed, 2, plies);
+        let mut h = g.clone();
+        if let Some(last) = h.undo() {
+            prop_assert_eq!(Some(&last), g.moves().last());
+            let mut again = h.clone();
+            again.play(last).expect("replay");
+            prop_assert_eq!(again.position(), g.position());
+        }
+    }
+}
+
+#[test]
+fn games_without_a_limit_end_by_mates_or_repetition() {
+    // RULES Y6: with the captures-and-checks bias, unlimited games finish.
+    let mut ended = 0;
+    for seed in 1..=12u64 {
+        for rules in Rules::all_combinations() {
+            let g = play_random_game(rules, Seat::South, seed * 7919, 3, 3000);
+            if let Some(out) = g.outcome() {
+                ended += 1;
+                check_placings(g.position(), &out);
+            }
+        }
+    }
+    assert!(ended >= 80, "only {ended} of 96 games ended");
+    assert_eq!(SeatSet::ALL.len(), 4);
+}
