@@ -163,7 +163,7 @@ impl Ref {
         Ref {
             sq,
             hand,
-            turn: p.turn().index(),
+            turn: p.side_to_move().index(),
             live: Seat::ALL.map(|s| p.is_live(s)),
             elims: p
                 .eliminations()
@@ -171,7 +171,7 @@ impl Ref {
                 .map(|e| (e.seat.index(), e.by.index(), e.at_move))
                 .collect(),
             moves: p.move_count(),
-            rules: *p.rules(),
+            rules: p.rules(),
         }
     }
 

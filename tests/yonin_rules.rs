@@ -3,9 +3,9 @@
 
 use shogi_variants::engine::Square;
 use shogi_variants::engine::yonin::{
-    EliminatedPieces, EndReason, Format, Game, GameEnd, Move, MoveReport, ParseMoveError,
-    ParsePositionError, ParseRecordError, PlayError, Position, PositionError, Role, Rules, Seat,
-    SeatSet, Settings,
+    EliminatedPieces, EndReason, Format, Game, GameEnd, GameRecord, Move, MoveReport,
+    ParseMoveError, ParsePositionError, ParseRecordError, PlayError, Position, PositionError,
+    RecordError, Role, Rules, Seat, SeatSet, Settings,
 };
 
 use Seat::{East, North, South, West};
@@ -105,7 +105,7 @@ fn y1_1_seats_move_clockwise() {
 }
 
 #[test]
-fn y1_2_start_position() {
+fn y1_2_start() {
     // RULES Y1.2
     let p = Position::default();
     assert_eq!(p.to_string(), START);
@@ -751,7 +751,7 @@ fn y7b_3_the_start_counts_and_a_flipped_king_makes_a_new_position() {
     assert_eq!(g.repetitions(), 1);
     // the key is taken after turn resolution: seat to move included
     let p = g.position();
-    assert_eq!(p.turn(), North);
+    assert_eq!(p.side_to_move(), North);
 }
 
 #[test]
@@ -840,7 +840,7 @@ fn y8_every_local_rule_is_selectable() {
         let json = serde_json::to_string(&rules).expect("json");
         assert_eq!(serde_json::from_str::<Rules>(&json).expect("back"), rules);
         let g = Game::new(rules, South);
-        assert_eq!(*g.rules(), rules);
+        assert_eq!(g.rules(), rules);
     }
     let r: Rules = serde_json::from_str(
         r#"{"format":"pairs","end":"to-the-last","eliminated_pieces":"ownerless","move_limit":200}"#,
@@ -879,11 +879,15 @@ fn y9_2_record_and_position_notation_round_trip() {
     for m in ["c5d5", "e7e6", "g5f5", "e3e4", "b5c5", "e6e5"] {
         play(&mut g, m);
     }
-    let text = g.record();
-    assert!(text.starts_with("[Rules \"pairs,limit=300\"]\n[Start \"w\"]\n"));
+    let text = g.record().to_string();
+    assert_eq!(
+        text,
+        "[Rules \"pairs,limit=300\"]\n[Start \"w\"]\nc5d5 e7e6 g5f5 e3e4\nb5c5 e6e5\n"
+    );
     let back: Game = text.parse().expect("record");
     assert_eq!(back.position(), g.position());
     assert_eq!(back.moves(), g.moves());
+    assert_eq!(back.to_string(), text);
     let p = g.position();
     assert_eq!(p.to_string().parse::<Position>().as_ref(), Ok(p));
     // errors say what and where
@@ -891,20 +895,43 @@ fn y9_2_record_and_position_notation_round_trip() {
         "[Rules \"-\"]\n[Start \"s\"]\ne3e4 c5d5 e7e7"
             .parse::<Game>()
             .err(),
-        Some(ParseRecordError::Illegal {
-            number: 3,
+        Some(RecordError::Move {
+            index: 2,
             mv: mv("e7e7"),
             error: PlayError::Unreachable
         })
     );
+    assert_eq!(
+        "[Rules \"-\"]\ne3e4".parse::<Game>().err(),
+        Some(RecordError::Parse(ParseRecordError::MissingTag("Start")))
+    );
     assert!(matches!(
-        "[Rules \"-\"]\ne3e4".parse::<Game>(),
-        Err(ParseRecordError::MissingTag("Start"))
+        "[Rules \"-\"]\n[Start \"s\"]\ne3e4 zz".parse::<GameRecord>(),
+        Err(ParseRecordError::Move { index: 1, .. })
     ));
-    assert!(matches!(
-        "[Rules \"-\"]\n[Start \"s\"]\ne3e4 zz".parse::<Game>(),
-        Err(ParseRecordError::Move { number: 2, .. })
-    ));
+    assert_eq!(
+        "[Rules \"-\"]\n[Start \"s\"]\n[Date \"x\"]".parse::<GameRecord>(),
+        Err(ParseRecordError::UnknownTag {
+            line: 3,
+            name: "Date".into()
+        })
+    );
+    // a loaded start position is kept in the record
+    let start = pos("Ks@e1 Kw@a5 Kn@e9 Ke@i5 Rs@c2", "-/-/-/- s - 0 -");
+    let mut g2 = Game::from_position(start.clone());
+    play(&mut g2, "c2c5");
+    let rec = g2.record();
+    assert_eq!(rec.position.as_deref(), Some(start.to_string().as_str()));
+    let back: Game = rec.to_string().parse().expect("record with position");
+    assert_eq!(back.position(), g2.position());
+    let wrong = GameRecord {
+        start: North,
+        ..rec
+    };
+    assert_eq!(
+        Game::from_record(&wrong).err(),
+        Some(RecordError::Conflict("starting seat"))
+    );
     // serde stores the record
     let json = serde_json::to_string(&g).expect("json");
     let back: Game = serde_json::from_str(&json).expect("game");

@@ -71,7 +71,7 @@ impl Game {
         let mut g = Game {
             outcome: start.outcome(),
             position: start.clone(),
-            standard_start: start == Position::start(*start.rules(), start.turn()),
+            standard_start: start == Position::start(start.rules(), start.side_to_move()),
             start,
             moves: Vec::new(),
             history: Vec::new(),
@@ -89,18 +89,18 @@ impl Game {
     // ----------------------------------------------------------------------------------
 
     /// The local rules.
-    pub fn rules(&self) -> &Rules {
+    pub fn rules(&self) -> Rules {
         self.start.rules()
     }
 
     /// The start position.
-    pub fn start_position(&self) -> &Position {
+    pub fn start(&self) -> &Position {
         &self.start
     }
 
     /// The seat that moved first.
     pub fn starting_seat(&self) -> Seat {
-        self.start.turn()
+        self.start.side_to_move()
     }
 
     /// The current position.
@@ -118,7 +118,7 @@ impl Game {
         if self.outcome.is_some() {
             None
         } else {
-            Some(self.position.turn())
+            Some(self.position.side_to_move())
         }
     }
 
@@ -209,7 +209,7 @@ impl Game {
     /// unchanged.
     pub fn play(&mut self, mv: Move) -> Result<MoveReport, PlayError> {
         self.check_move(mv)?;
-        let mover = self.position.turn();
+        let mover = self.position.side_to_move();
         let checks = self.position.gives_check(mv);
         let tentative = [(mover, !checks.is_empty())];
         let mut pos = self.position.clone();
@@ -306,7 +306,7 @@ impl Game {
         if self.max_count < 3 {
             return false;
         }
-        let mover = pos.turn();
+        let mover = pos.side_to_move();
         let checks = pos.gives_check(mv);
         if checks.is_empty() {
             // a move without check breaks the mover's perpetual check
@@ -349,20 +349,41 @@ impl Game {
     // Record
     // ----------------------------------------------------------------------------------
 
-    /// The game record (RULES Y9.2): tag lines `[Rules "…"]`, `[Start "…"]` and, for a
-    /// loaded start position, `[Position "…"]`, then the moves separated by spaces, four
-    /// to a line.
-    pub fn record(&self) -> String {
-        self.to_string()
+    /// The game record (RULES Y9.2): local rules, starting seat, start position when it is
+    /// not the standard one, and the moves. Its `Display` is the text form.
+    pub fn record(&self) -> GameRecord {
+        GameRecord {
+            rules: self.rules(),
+            start: self.starting_seat(),
+            position: (!self.standard_start).then(|| self.start.to_string()),
+            moves: self.moves.clone(),
+        }
     }
 
-    /// Parses and replays a game record (see [`record`](Self::record)).
+    /// Replays a record, checking every move (RULES Y9.2).
     ///
     /// # Errors
-    /// [`ParseRecordError`] naming the tag line, or the move number and text, of the first
-    /// problem.
-    pub fn from_record(text: &str) -> Result<Game, ParseRecordError> {
-        text.parse()
+    /// [`RecordError`] when the start position does not parse or disagrees with the rules
+    /// or the starting seat, or when a move is refused (with its index and reason).
+    pub fn from_record(record: &GameRecord) -> Result<Game, RecordError> {
+        let mut game = match &record.position {
+            Some(text) => {
+                let pos: Position = text.parse().map_err(RecordError::Position)?;
+                if pos.rules() != record.rules {
+                    return Err(RecordError::Conflict("rules"));
+                }
+                if pos.side_to_move() != record.start {
+                    return Err(RecordError::Conflict("starting seat"));
+                }
+                Game::from_position(pos)
+            }
+            None => Game::new(record.rules, record.start),
+        };
+        for (index, &mv) in record.moves.iter().enumerate() {
+            game.play(mv)
+                .map_err(|error| RecordError::Move { index, mv, error })?;
+        }
+        Ok(game)
     }
 }
 
@@ -376,12 +397,60 @@ impl Position {
 }
 
 impl fmt::Display for Game {
-    /// Prints the game record.
+    /// Prints the game record in its text form (see [`GameRecord`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "[Rules \"{}\"]", self.rules())?;
-        writeln!(f, "[Start \"{}\"]", self.starting_seat().letter())?;
-        if !self.standard_start {
-            writeln!(f, "[Position \"{}\"]", self.start)?;
+        self.record().fmt(f)
+    }
+}
+
+impl FromStr for Game {
+    type Err = RecordError;
+
+    /// Parses the text form of a game record and replays it.
+    ///
+    /// # Errors
+    /// [`RecordError::Parse`] for a syntax error, other [`RecordError`]s for the replay.
+    fn from_str(text: &str) -> Result<Game, RecordError> {
+        let record: GameRecord = text.parse().map_err(RecordError::Parse)?;
+        Game::from_record(&record)
+    }
+}
+
+/// A game as data (RULES Y9.2): the local rules, the starting seat, the start position
+/// when it is not the standard one, and the moves. This is what is saved and loaded (serde)
+/// and exported as text.
+///
+/// Text form: tag lines, then the moves (RULES Y9.1) separated by white space, four to a
+/// line when printed:
+///
+/// ```text
+/// [Rules "pairs,limit=300"]
+/// [Start "w"]
+/// c5d5 e7e6 g5f5 e3e4
+/// b5c5
+/// ```
+///
+/// `[Rules "…"]` (text form of [`Rules`]) and `[Start "…"]` (`s`, `w`, `n`, `e`) are
+/// required; `[Position "…"]` (position notation) is added for a loaded start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The local rules.
+    pub rules: Rules,
+    /// The seat that moved first.
+    pub start: Seat,
+    /// The start position notation, when it is not the standard start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// The moves, in order.
+    pub moves: Vec<Move>,
+}
+
+impl fmt::Display for GameRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "[Rules \"{}\"]", self.rules)?;
+        writeln!(f, "[Start \"{}\"]", self.start.letter())?;
+        if let Some(p) = &self.position {
+            writeln!(f, "[Position \"{p}\"]")?;
         }
         for chunk in self.moves.chunks(4) {
             let line: Vec<String> = chunk.iter().map(Move::to_string).collect();
@@ -391,7 +460,7 @@ impl fmt::Display for Game {
     }
 }
 
-/// Why a game record did not load.
+/// Why the text of a game record does not parse (syntax only; see [`RecordError`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseRecordError {
     /// A line starting with `[` is not `[Name "value"]`.
@@ -417,34 +486,23 @@ pub enum ParseRecordError {
     Rules(ParseRulesError),
     /// The Start tag does not parse.
     Start(ParseSeatError),
-    /// The Position tag does not parse.
-    Position(ParsePositionError),
-    /// The Rules or Start tag disagrees with the Position tag.
-    Conflict(&'static str),
     /// A move does not parse.
     Move {
-        /// 1-based move number.
-        number: usize,
+        /// Index in the move list, from 0.
+        index: usize,
         /// Its text.
         text: String,
         /// Why.
         error: ParseMoveError,
-    },
-    /// A move is illegal when replayed.
-    Illegal {
-        /// 1-based move number.
-        number: usize,
-        /// The move.
-        mv: Move,
-        /// Why.
-        error: PlayError,
     },
 }
 
 impl fmt::Display for ParseRecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ParseRecordError::Tag { line } => write!(f, "line {line}: tag is not [Name \"value\"]"),
+            ParseRecordError::Tag { line } => {
+                write!(f, "line {line}: tag is not [Name \"value\"]")
+            }
             ParseRecordError::UnknownTag { line, name } => {
                 write!(f, "line {line}: unknown tag {name:?}")
             }
@@ -454,15 +512,8 @@ impl fmt::Display for ParseRecordError {
             ParseRecordError::MissingTag(t) => write!(f, "missing tag {t}"),
             ParseRecordError::Rules(e) => write!(f, "rules tag: {e}"),
             ParseRecordError::Start(e) => write!(f, "start tag: {e}"),
-            ParseRecordError::Position(e) => write!(f, "position tag: {e}"),
-            ParseRecordError::Conflict(t) => write!(f, "{t} tag disagrees with the position"),
-            ParseRecordError::Move {
-                number,
-                text,
-                error,
-            } => write!(f, "move {number} {text:?}: {error}"),
-            ParseRecordError::Illegal { number, mv, error } => {
-                write!(f, "move {number} {mv}: {error}")
+            ParseRecordError::Move { index, text, error } => {
+                write!(f, "move {} {text:?}: {error}", index + 1)
             }
         }
     }
@@ -470,14 +521,15 @@ impl fmt::Display for ParseRecordError {
 
 impl std::error::Error for ParseRecordError {}
 
-impl FromStr for Game {
+impl FromStr for GameRecord {
     type Err = ParseRecordError;
 
-    /// Parses a game record (see [`Game::record`]) and replays its moves.
+    /// Parses the text form (see [`GameRecord`]) without replaying it.
     ///
     /// # Errors
-    /// [`ParseRecordError`].
-    fn from_str(text: &str) -> Result<Game, ParseRecordError> {
+    /// [`ParseRecordError`] naming the line of a bad tag or the index and text of a bad
+    /// move.
+    fn from_str(text: &str) -> Result<GameRecord, ParseRecordError> {
         let mut rules = None;
         let mut start = None;
         let mut position = None;
@@ -488,127 +540,118 @@ impl FromStr for Game {
             if t.is_empty() {
                 continue;
             }
-            if t.starts_with('[') {
-                if !move_texts.is_empty() {
-                    return Err(ParseRecordError::MisplacedTag { line: line_no });
-                }
-                let inner = t
-                    .strip_prefix('[')
-                    .and_then(|s| s.strip_suffix(']'))
-                    .ok_or(ParseRecordError::Tag { line: line_no })?;
-                let (name, value) = inner
-                    .split_once(' ')
-                    .ok_or(ParseRecordError::Tag { line: line_no })?;
-                let value = value
-                    .trim()
-                    .strip_prefix('"')
-                    .and_then(|s| s.strip_suffix('"'))
-                    .ok_or(ParseRecordError::Tag { line: line_no })?;
-                let slot = match name {
-                    "Rules" => &mut rules,
-                    "Start" => &mut start,
-                    "Position" => &mut position,
-                    _ => {
-                        return Err(ParseRecordError::UnknownTag {
-                            line: line_no,
-                            name: name.to_string(),
-                        });
-                    }
-                };
-                if slot.is_some() {
-                    return Err(ParseRecordError::MisplacedTag { line: line_no });
-                }
-                *slot = Some(value.to_string());
+            if !t.starts_with('[') {
+                move_texts.extend(t.split_whitespace());
                 continue;
             }
-            move_texts.extend(t.split_whitespace());
-        }
-        let rules: Option<Rules> = rules
-            .map(|r| r.parse().map_err(ParseRecordError::Rules))
-            .transpose()?;
-        let start: Option<Seat> = start
-            .map(|s| s.parse().map_err(ParseRecordError::Start))
-            .transpose()?;
-        let mut game = match position {
-            Some(p) => {
-                let pos: Position = p.parse().map_err(ParseRecordError::Position)?;
-                if rules.is_some_and(|r| r != *pos.rules()) {
-                    return Err(ParseRecordError::Conflict("Rules"));
-                }
-                if start.is_some_and(|s| s != pos.turn()) {
-                    return Err(ParseRecordError::Conflict("Start"));
-                }
-                Game::from_position(pos)
+            if !move_texts.is_empty() {
+                return Err(ParseRecordError::MisplacedTag { line: line_no });
             }
-            None => Game::new(
-                rules.ok_or(ParseRecordError::MissingTag("Rules"))?,
-                start.ok_or(ParseRecordError::MissingTag("Start"))?,
-            ),
-        };
-        for (i, t) in move_texts.iter().enumerate() {
-            let mv: Move = t.parse().map_err(|error| ParseRecordError::Move {
-                number: i + 1,
-                text: t.to_string(),
-                error,
-            })?;
-            game.play(mv).map_err(|error| ParseRecordError::Illegal {
-                number: i + 1,
-                mv,
-                error,
-            })?;
+            let bad = ParseRecordError::Tag { line: line_no };
+            let inner = t
+                .strip_prefix('[')
+                .and_then(|s| s.strip_suffix(']'))
+                .ok_or(bad.clone())?;
+            let (name, value) = inner.split_once(' ').ok_or(bad.clone())?;
+            let value = value
+                .trim()
+                .strip_prefix('"')
+                .and_then(|s| s.strip_suffix('"'))
+                .ok_or(bad)?;
+            let slot = match name {
+                "Rules" => &mut rules,
+                "Start" => &mut start,
+                "Position" => &mut position,
+                _ => {
+                    return Err(ParseRecordError::UnknownTag {
+                        line: line_no,
+                        name: name.to_string(),
+                    });
+                }
+            };
+            if slot.is_some() {
+                return Err(ParseRecordError::MisplacedTag { line: line_no });
+            }
+            *slot = Some(value.to_string());
         }
-        Ok(game)
+        let rules: Rules = rules
+            .ok_or(ParseRecordError::MissingTag("Rules"))?
+            .parse()
+            .map_err(ParseRecordError::Rules)?;
+        let start: Seat = start
+            .ok_or(ParseRecordError::MissingTag("Start"))?
+            .parse()
+            .map_err(ParseRecordError::Start)?;
+        let moves = move_texts
+            .iter()
+            .enumerate()
+            .map(|(index, t)| {
+                t.parse().map_err(|error| ParseRecordError::Move {
+                    index,
+                    text: t.to_string(),
+                    error,
+                })
+            })
+            .collect::<Result<Vec<Move>, _>>()?;
+        Ok(GameRecord {
+            rules,
+            start,
+            position,
+            moves,
+        })
     }
 }
 
-/// The serde form of a [`Game`]: enough to replay it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct GameRecord {
-    /// The local rules.
-    pub rules: Rules,
-    /// The seat that moved first.
-    pub start: Seat,
-    /// The start position notation, when it is not the standard start.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position: Option<String>,
-    /// The moves, in notation.
-    pub moves: Vec<Move>,
+/// Why a [`GameRecord`] could not be replayed (or its text read).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// The text does not parse.
+    Parse(ParseRecordError),
+    /// The start position does not parse.
+    Position(ParsePositionError),
+    /// The start position disagrees with the record's rules or starting seat.
+    Conflict(&'static str),
+    /// A move was refused.
+    Move {
+        /// Index in the move list, from 0.
+        index: usize,
+        /// The move.
+        mv: Move,
+        /// Why it was refused.
+        error: PlayError,
+    },
 }
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Parse(e) => write!(f, "record: {e}"),
+            RecordError::Position(e) => write!(f, "start position: {e}"),
+            RecordError::Conflict(what) => write!(f, "start position disagrees with the {what}"),
+            RecordError::Move { index, mv, error } => {
+                write!(f, "move {} {mv}: {error}", index + 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
 
 impl From<Game> for GameRecord {
     fn from(g: Game) -> GameRecord {
-        GameRecord {
-            rules: *g.rules(),
-            start: g.starting_seat(),
-            position: (!g.standard_start).then(|| g.start.to_string()),
-            moves: g.moves,
-        }
+        g.record()
     }
 }
 
 impl TryFrom<GameRecord> for Game {
-    type Error = ParseRecordError;
-    fn try_from(r: GameRecord) -> Result<Game, ParseRecordError> {
-        let mut game = match r.position {
-            Some(p) => {
-                let pos: Position = p.parse().map_err(ParseRecordError::Position)?;
-                if *pos.rules() != r.rules {
-                    return Err(ParseRecordError::Conflict("Rules"));
-                }
-                if pos.turn() != r.start {
-                    return Err(ParseRecordError::Conflict("Start"));
-                }
-                Game::from_position(pos)
-            }
-            None => Game::new(r.rules, r.start),
-        };
-        for (i, mv) in r.moves.into_iter().enumerate() {
-            game.play(mv).map_err(|error| ParseRecordError::Illegal {
-                number: i + 1,
-                mv,
-                error,
-            })?;
-        }
-        Ok(game)
+    type Error = RecordError;
+    fn try_from(r: GameRecord) -> Result<Game, RecordError> {
+        Game::from_record(&r)
     }
+}
+
+/// Counts the move paths of exactly `depth` moves from `position` (perft, RULES Perft);
+/// see [`Position::perft`].
+pub fn perft(position: &Position, depth: u32) -> u64 {
+    position.perft(depth)
 }

@@ -56,8 +56,9 @@
 //! validates the state ([`PositionError`]).
 //!
 //! # Game record (RULES Y9.2)
-//! Tag lines `[Rules "-"]`, `[Start "s"]` (and `[Position "…"]` for a loaded start), then the
-//! moves in the notation of RULES Y9.1 (`e3e4`, `e7e8+`, `P*e5`) separated by white space.
+//! [`GameRecord`]: tag lines `[Rules "-"]`, `[Start "s"]` (and `[Position "…"]` for a loaded
+//! start), then the moves in the notation of RULES Y9.1 (`e3e4`, `e7e8+`, `P*e5`) separated by
+//! white space. [`Game`] parses and prints it, and serde stores it.
 //!
 //! # Examples
 //! ```
@@ -67,7 +68,7 @@
 //!     game.play(m.parse().unwrap()).unwrap();
 //! }
 //! assert_eq!(game.to_move(), Some(Seat::South));
-//! let again: Game = game.record().parse().unwrap();
+//! let again: Game = game.record().to_string().parse().unwrap();
 //! assert_eq!(again.position(), game.position());
 //! ```
 
@@ -80,7 +81,7 @@ mod rules;
 mod tables;
 mod types;
 
-pub use game::{Game, GameRecord, ParseRecordError};
+pub use game::{Game, GameRecord, ParseRecordError, RecordError, perft};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveListIter, ParseMoveError};
 pub use notation::{ParsePositionError, PositionError};
 pub use outcome::{EndReason, Outcome};

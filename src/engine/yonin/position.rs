@@ -159,8 +159,7 @@ impl View for Overlay<'_> {
 pub(crate) fn attackers<V: View>(v: &V, target: usize, victim: Seat) -> u128 {
     let mut out = 0u128;
     let mine = Some(victim);
-    for d in 0..8 {
-        let n = NEIGHBOR[target][d];
+    for (d, &n) in NEIGHBOR[target].iter().enumerate() {
         if n == OFF {
             continue;
         }
@@ -319,13 +318,13 @@ impl Position {
     // ----------------------------------------------------------------------------------
 
     /// The local rules this position is played under.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// The seat to move (after turn resolution, RULES Y3.3). When the game is over this is
     /// the seat that made the last move.
-    pub fn turn(&self) -> Seat {
+    pub fn side_to_move(&self) -> Seat {
         self.turn
     }
 
@@ -589,6 +588,23 @@ impl Position {
         self.collect(Scope::Drops)
     }
 
+    /// The squares the piece on `from` can legally move to, each once (for marking legal
+    /// moves); empty when it is not the mover's piece.
+    pub fn destinations(&self, from: Square) -> Vec<Square> {
+        let mut out: Vec<Square> = self.legal_moves_from(from).iter().map(|m| m.to()).collect();
+        out.dedup();
+        out
+    }
+
+    /// The squares where the seat to move may legally drop `role` from its hand.
+    pub fn drop_squares(&self, role: Role) -> Vec<Square> {
+        self.legal_drops()
+            .iter()
+            .filter(|m| matches!(m, Move::Drop { role: r, .. } if *r == role))
+            .map(|m| m.to())
+            .collect()
+    }
+
     /// The legal moves that `seat` would have if it were to move now (used for lazy mate,
     /// RULES Y3.4, and uchifuzume, Y4.4). Empty for a mated seat or a finished game.
     pub fn legal_moves_of(&self, seat: Seat) -> MoveList {
@@ -704,7 +720,7 @@ impl Position {
             }
             let nifu = self.nifu_lines(seat);
             for (role, _) in hand.iter() {
-                for to in 0..81 {
+                for (to, &square) in SQUARES.iter().enumerate() {
                     if self.board[to].is_some() {
                         continue;
                     }
@@ -712,10 +728,7 @@ impl Position {
                         .drop_error(seat, role, to, in_check, nifu, &partner)
                         .is_none()
                     {
-                        f(Move::Drop {
-                            role,
-                            to: SQUARES[to],
-                        })?;
+                        f(Move::Drop { role, to: square })?;
                     }
                 }
             }
@@ -983,9 +996,7 @@ impl Position {
         let mut captured = None;
         match mv {
             Move::Normal { from, to, promote } => {
-                let Some(mut p) = self.board[from.index()].take() else {
-                    return None;
-                };
+                let mut p = self.board[from.index()].take()?;
                 if let Some(c) = self.board[to.index()] {
                     self.hands[seat.index()].add(c.role);
                     captured = Some(c.role);
@@ -1128,12 +1139,9 @@ fn for_each_destination<F: FnMut(usize) -> ControlFlow<()>>(
     f: &mut F,
 ) -> ControlFlow<()> {
     let mask = step_mask(p);
-    for d in 0..8 {
-        if mask & (1 << d) != 0 {
-            let to = NEIGHBOR[from][d];
-            if to != OFF {
-                f(to as usize)?;
-            }
+    for (d, &to) in NEIGHBOR[from].iter().enumerate() {
+        if mask & (1 << d) != 0 && to != OFF {
+            f(to as usize)?;
         }
     }
     if Motion::of(p).slides() {
