@@ -203,3 +203,50 @@ fn games_without_a_limit_end_by_mates_or_repetition() {
     assert!(ended >= 80, "only {ended} of 96 games ended");
     assert_eq!(SeatSet::ALL.len(), 4);
 }
+
+#[test]
+fn check_move_agrees_with_generation_for_every_candidate() {
+    // RULES Y2, Y4: every syntactically possible move (81 x 81 x promotion, 4 x 81 drops)
+    // is accepted by `check_move` exactly when `legal_moves` lists it.
+    let squares: Vec<_> = shogi_variants::engine::Square::all().collect();
+    let mut positions = 0;
+    for (i, rules) in Rules::all_combinations().into_iter().enumerate() {
+        let mut rng = Rng(0xA5A5_0000 + i as u64);
+        let mut p = Position::start(rules, Seat::from_index(i));
+        for ply in 0..150 {
+            let legal = p.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            if ply % 6 == 0 {
+                positions += 1;
+                let mut accepted = Vec::new();
+                for &from in &squares {
+                    for &to in &squares {
+                        for promote in [false, true] {
+                            let m = Move::Normal { from, to, promote };
+                            if p.check_move(m).is_ok() {
+                                accepted.push(m);
+                            }
+                        }
+                    }
+                }
+                for role in shogi_variants::engine::yonin::Role::HAND {
+                    for &to in &squares {
+                        let m = Move::Drop { role, to };
+                        if p.check_move(m).is_ok() {
+                            accepted.push(m);
+                        }
+                    }
+                }
+                let mut listed = legal.to_vec();
+                listed.sort();
+                accepted.sort();
+                assert_eq!(accepted, listed, "at {p}");
+            }
+            let m = pick(&p, &legal, &mut rng, 2);
+            p.play_unchecked(m);
+        }
+    }
+    assert!(positions >= 100, "{positions} positions");
+}

@@ -240,6 +240,14 @@ impl Game {
         if outcome.is_none() {
             outcome = pos.outcome();
         }
+        if !mated.is_empty() {
+            // A flipped king never turns back: no earlier position can occur again, so the
+            // repetition history starts afresh (RULES Y7b.3).
+            self.history.clear();
+            self.index.clear();
+            self.counts.clear();
+            self.max_count = 0;
+        }
         let key = pos.repetition_key();
         self.push_history(key, Some(mover), !checks.is_empty());
         self.position = pos;
@@ -384,15 +392,6 @@ impl Game {
                 .map_err(|error| RecordError::Move { index, mv, error })?;
         }
         Ok(game)
-    }
-}
-
-impl Position {
-    /// Every legal move of `seat`, whether or not the game is over (for lazy-mate judging).
-    pub(crate) fn all_legal_moves(&self, seat: Seat) -> MoveList {
-        let mut p = self.clone();
-        p.rules.move_limit = None;
-        p.legal_moves_of(seat)
     }
 }
 

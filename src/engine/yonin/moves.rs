@@ -176,7 +176,7 @@ impl MoveList {
         MoveList {
             moves: [Move::Drop {
                 role: Role::Pawn,
-                to: Square::all().next().unwrap_or_else(|| unreachable!()),
+                to: super::tables::SQUARES[0],
             }; MAX_MOVES],
             len: 0,
         }

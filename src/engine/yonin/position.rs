@@ -619,6 +619,19 @@ impl Position {
         list
     }
 
+    /// Every legal move of `seat`, whether or not the game is over (for lazy-mate judging
+    /// with the perpetual-check rule in [`Game`](super::Game)).
+    pub(crate) fn all_legal_moves(&self, seat: Seat) -> MoveList {
+        let mut list = MoveList::new();
+        if self.live.contains(seat) {
+            let _ = self.generate(seat, Scope::All, &mut |m| {
+                list.push(m);
+                ControlFlow::Continue(())
+            });
+        }
+        list
+    }
+
     fn collect(&self, scope: Scope) -> MoveList {
         let mut list = MoveList::new();
         if self.is_over() {
