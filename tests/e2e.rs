@@ -1,0 +1,718 @@
+//! Browser end-to-end tests: the real built page (`dist/`, made by `trunk build
+//! --release`, which these tests do not run) served on 127.0.0.1 under a sub-path and
+//! driven by clicks in headless Chromium through chromedriver.
+//!
+//! Every test also checks, when it ends, that the browser logged no console error
+//! and that the page requested nothing from another origin (see `harness::run`).
+//!
+//! Positions are read off the page (`data-testid` hooks) and compared with the
+//! native engine replaying what the page saved in localStorage.
+
+#[path = "e2e/harness.rs"]
+mod harness;
+
+use harness::{Page, Snapshot, board_of, run};
+use shogi_variants::engine::hasami::{Game, Move, Player, Position, Rules, WinCondition};
+use shogi_variants::session::hasami::{Controller, SavedTable, Settings, Table};
+use shogi_variants::session::storage::{self, keys};
+
+const START_BOARD: &str = "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb";
+
+fn mv(s: &str) -> Move {
+    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+fn squares(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// A legal move for the side to move of `game`, in notation.
+fn any_legal_move(game: &Game) -> String {
+    game.position()
+        .legal_moves()
+        .first()
+        .expect("the side to move has a legal move")
+        .to_string()
+}
+
+/// Waits until the CPU (White) has answered: the saved game has `moves` moves and
+/// the page shows "Black to move" with the saved position. Returns the game.
+async fn wait_cpu_answer(page: &Page, moves: usize) -> (Game, Snapshot) {
+    let game = page
+        .wait_saved(&format!("the CPU's answer (move {moves})"), |g| {
+            g.moves().len() >= moves
+        })
+        .await;
+    assert_eq!(game.moves().len(), moves, "the CPU made exactly one move");
+    let snap = page.wait_status("Black to move").await;
+    assert_eq!(
+        snap.board(),
+        board_of(&game),
+        "the page shows the saved game"
+    );
+    (game, snap)
+}
+
+/// Plays by clicks and the CPU answers: selecting a piece marks its legal
+/// destinations, the move is drawn and saved, the status says the CPU is thinking,
+/// the CPU's move comes once and is marked as the last move.
+#[test]
+fn clicks_play_moves_and_the_cpu_answers() {
+    run(|page| async move {
+        let snap = page.snapshot().await;
+        assert_eq!(snap.board(), START_BOARD);
+        assert_eq!(snap.status, "Black to move");
+        assert_eq!(snap.player("black").role, "Human · Wins: 0");
+        assert_eq!(snap.player("white").role, "CPU · Wins: 0");
+        for side in ["black", "white"] {
+            assert_eq!(snap.player(side).captures, "0");
+            assert_eq!(snap.player(side).target, "/5");
+        }
+        assert!(snap.player("black").to_move && !snap.player("white").to_move);
+        assert!(
+            snap.marks.is_empty(),
+            "no marks at the start: {:?}",
+            snap.marks
+        );
+        // Black at the bottom: the top-left square is a9, the bottom-right i1.
+        assert_eq!(snap.order.first().map(String::as_str), Some("a9"));
+        assert_eq!(snap.order.last().map(String::as_str), Some("i1"));
+        assert_eq!(
+            page.storage_get(keys::HASAMI_TABLE).await,
+            None,
+            "no save at load"
+        );
+
+        page.record_status().await;
+        page.click_square("e1").await;
+        let snap = page
+            .wait_for("e1 selected", |s| s.marked("selected") == ["e1"])
+            .await;
+        assert_eq!(
+            snap.marked("target"),
+            squares(&["e2", "e3", "e4", "e5", "e6", "e7", "e8"]),
+            "the legal destinations of e1"
+        );
+        page.click_square("e5").await;
+        let snap = page
+            .wait_for("the move e1e5", |s| s.pieces.contains_key("e5"))
+            .await;
+        assert_eq!(snap.pieces["e5"], "black");
+        assert!(!snap.pieces.contains_key("e1"));
+        assert!(snap.marked("selected").is_empty() && snap.marked("target").is_empty());
+
+        let (game, snap) = wait_cpu_answer(&page, 2).await;
+        assert_eq!(game.moves()[0], mv("e1e5"));
+        let reply = game.moves()[1];
+        assert_eq!(
+            game.position().piece_at(reply.to),
+            Some(Player::White),
+            "the CPU moved a white piece"
+        );
+        assert_eq!(
+            snap.marked("last"),
+            squares(&[&reply.from.to_string(), &reply.to.to_string()]),
+            "the CPU's move is marked as the last move"
+        );
+        assert_eq!(
+            page.status_history().await,
+            ["Black to move", "CPU is thinking…", "Black to move"]
+        );
+
+        // A second move, chosen by the engine among Black's legal moves.
+        let second = any_legal_move(&game);
+        page.play(&second).await;
+        let (game, _) = wait_cpu_answer(&page, 4).await;
+        assert_eq!(game.moves()[2].to_string(), second);
+    });
+}
+
+/// Clicks that are not a legal move change nothing: an empty square, an enemy
+/// piece, a diagonal, an occupied square; clicking the selected piece again
+/// unselects it, clicking another own piece selects that one instead.
+#[test]
+fn illegal_clicks_do_nothing() {
+    run(|page| async move {
+        let none = |s: &Snapshot| s.marked("selected").is_empty() && s.marked("target").is_empty();
+
+        page.click_square("e5").await; // empty, nothing selected
+        page.click_square("e9").await; // a white piece: not Black's
+        let snap = page.snapshot().await;
+        assert!(none(&snap), "nothing selected: {:?}", snap.marks);
+
+        page.click_square("e1").await;
+        page.wait_for("e1 selected", |s| s.marked("selected") == ["e1"])
+            .await;
+        page.click_square("f2").await; // diagonal
+        let snap = page.wait_for("the selection cleared", none).await;
+        assert_eq!(snap.board(), START_BOARD);
+
+        page.click_square("e1").await;
+        page.wait_for("e1 selected", |s| s.marked("selected") == ["e1"])
+            .await;
+        page.click_square("e9").await; // occupied by White, beyond the reach
+        let snap = page.wait_for("the selection cleared", none).await;
+        assert_eq!(snap.board(), START_BOARD);
+
+        page.click_square("a1").await;
+        page.wait_for("a1 selected", |s| s.marked("selected") == ["a1"])
+            .await;
+        page.click_square("a1").await; // again: unselect
+        page.wait_for("a1 unselected", none).await;
+
+        page.click_square("c1").await;
+        page.wait_for("c1 selected", |s| s.marked("selected") == ["c1"])
+            .await;
+        page.click_square("d1").await; // another own piece: select it instead
+        let snap = page
+            .wait_for("d1 selected", |s| s.marked("selected") == ["d1"])
+            .await;
+        assert_eq!(
+            snap.marked("target"),
+            squares(&["d2", "d3", "d4", "d5", "d6", "d7", "d8"])
+        );
+        page.click_square("d1").await;
+        page.wait_for("d1 unselected", none).await;
+
+        // Still the start, Black to move, nothing saved (nothing changed).
+        page.sleep(700).await;
+        let snap = page.snapshot().await;
+        assert_eq!(snap.board(), START_BOARD);
+        assert_eq!(snap.status, "Black to move");
+        assert!(snap.marks.is_empty(), "{:?}", snap.marks);
+        assert_eq!(page.storage_get(keys::HASAMI_TABLE).await, None);
+    });
+}
+
+/// A double click on the destination makes one move, and the CPU answers it once;
+/// two clicks dispatched in the same task (faster than any person) also make one.
+#[test]
+fn double_click_makes_one_move() {
+    run(|page| async move {
+        page.click_square("e1").await;
+        page.wait_for("e1 selected", |s| s.marked("selected") == ["e1"])
+            .await;
+        page.double_click("sq-e5").await;
+        let (game, _) = wait_cpu_answer(&page, 2).await;
+        assert_eq!(game.moves()[0], mv("e1e5"));
+
+        let next = any_legal_move(&game);
+        let (from, to) = next.split_at(2);
+        page.click_square(from).await;
+        page.wait_for("selected", |s| s.marked("selected") == [from])
+            .await;
+        page.js(
+            "const e = document.querySelector(`[data-testid=\"sq-${arguments[0]}\"]`);
+             e.click(); e.click();",
+            vec![serde_json::json!(to)],
+        )
+        .await;
+        let (game, _) = wait_cpu_answer(&page, 4).await;
+        assert_eq!(game.moves()[2].to_string(), next);
+
+        // Nothing more comes later.
+        page.sleep(1200).await;
+        assert_eq!(page.saved_moves().await.len(), 4);
+        assert_eq!(page.snapshot().await.status, "Black to move");
+    });
+}
+
+/// Hot-seat (both seats human, chosen in the settings): a custodian capture takes
+/// the piece off the board, marks its square and counts it for the mover.
+#[test]
+fn capture_changes_the_counter() {
+    run(|page| async move {
+        page.select("seat-white", "human").await;
+        let snap = page
+            .wait_for("White played by a person", |s| {
+                s.player("white").role == "Human · Wins: 0"
+            })
+            .await;
+        assert_eq!(snap.status, "Black to move");
+
+        page.play("d1d5").await;
+        page.wait_status("White to move").await;
+        page.play("e9e5").await; // between d5 and nothing: safe
+        page.wait_status("Black to move").await;
+        let snap = page.play("f1f5").await; // closes d5-e5-f5
+        let snap = if snap.pieces.contains_key("e5") {
+            page.wait_for("the capture", |s| !s.pieces.contains_key("e5"))
+                .await
+        } else {
+            snap
+        };
+        assert_eq!(snap.player("black").captures, "1");
+        assert_eq!(snap.player("white").captures, "0");
+        assert_eq!(snap.marked("captured"), ["e5"]);
+        assert_eq!(snap.marked("last"), squares(&["f1", "f5"]));
+        assert_eq!(snap.status, "White to move");
+
+        let mut expected = Game::new(Rules::default());
+        for m in ["d1d5", "e9e5", "f1f5"] {
+            expected.play(mv(m)).expect("legal");
+        }
+        assert_eq!(expected.position().captures(Player::Black), 1);
+        assert_eq!(snap.board(), board_of(&expected));
+        let saved = page.saved().await.expect("saved");
+        assert_eq!(saved.game, expected);
+        assert_eq!(saved.participants[1].controller, Controller::Human);
+
+        // Nobody moves for White in hot-seat.
+        page.sleep(900).await;
+        assert_eq!(page.saved_moves().await.len(), 3);
+        assert_eq!(page.snapshot().await.status, "White to move");
+    });
+}
+
+/// A game saved one capture before the end (crafted with the engine and put in
+/// localStorage): the finishing capture by clicks shows the result dialog, counts
+/// the win, the CPU never moves afterwards and the board takes no clicks; the next
+/// game swaps colours (alternate who starts) and the CPU opens as Black.
+#[test]
+fn finishing_capture_shows_the_result_dialog() {
+    run(|page| async move {
+        // Black has captured 4; f1f5 sandwiches e5 between d5 and f5.
+        let start: Position = "wwww5/9/9/9/3bw4/9/9/9/bbb1bbbbb b 4 0 20"
+            .parse()
+            .expect("position");
+        let saved = SavedTable {
+            participants: Table::default().participants(),
+            black: 0,
+            game: Game::from_position(Rules::default(), start),
+        };
+        page.storage_set(keys::HASAMI_TABLE, &storage::encode(&saved))
+            .await;
+        page.reload().await;
+        let snap = page.snapshot().await;
+        assert_eq!(snap.board(), "wwww5/9/9/9/3bw4/9/9/9/bbb1bbbbb");
+        assert_eq!(snap.player("black").captures, "4");
+        assert_eq!(snap.status, "Black to move");
+        assert_eq!(snap.result, None);
+
+        page.play("f1f5").await;
+        let done = page
+            .wait_for("the result dialog", |s| s.result.is_some())
+            .await;
+        let result = done.result.clone().expect("result");
+        assert_eq!(result.title, "Black wins");
+        assert_eq!(result.reason, "Captured 5 pieces.");
+        assert_eq!(done.status, "Game over");
+        assert_eq!(done.player("black").captures, "5");
+        assert_eq!(done.player("black").role, "Human · Wins: 1");
+        assert_eq!(done.player("white").role, "CPU · Wins: 0");
+        assert!(!done.resign_enabled, "no resigning after the end");
+        assert!(!done.pieces.contains_key("e5"));
+        assert_eq!(done.marked("captured"), ["e5"]);
+
+        // The CPU (White) never moves after the end.
+        page.sleep(1500).await;
+        let later = page.snapshot().await;
+        assert_eq!(later, done, "nothing changed after the end");
+        let game = page.saved().await.expect("saved").game;
+        assert_eq!(game.moves(), [mv("f1f5")]);
+        assert!(game.is_over());
+
+        // Closed dialog: the board stays locked.
+        page.click("close-result").await;
+        let snap = page
+            .wait_for("the dialog closed", |s| s.result.is_none())
+            .await;
+        assert!(snap.board_class.contains("locked"), "{}", snap.board_class);
+        page.click_square("a1").await;
+        page.sleep(200).await;
+        let snap = page.snapshot().await;
+        assert!(snap.marked("selected").is_empty(), "{:?}", snap.marks);
+
+        // Next game: no confirmation (the game is over), colours swap.
+        page.click("new-game").await;
+        let game = page
+            .wait_saved("the CPU's opening move as Black", |g| {
+                g.start() == &Position::start() && g.moves().len() == 1
+            })
+            .await;
+        let snap = page.wait_status("White to move").await;
+        assert!(!snap.confirm);
+        assert_eq!(snap.board(), board_of(&game));
+        assert_eq!(snap.player("black").role, "CPU · Wins: 0");
+        assert_eq!(snap.player("white").role, "Human · Wins: 1");
+        assert_eq!(snap.player("black").captures, "0");
+        // The person now plays White, drawn at the bottom: the board is turned.
+        assert_eq!(snap.order.first().map(String::as_str), Some("i1"));
+        assert_eq!(snap.order.last().map(String::as_str), Some("a9"));
+    });
+}
+
+/// Resigning while the CPU is about to answer ends the game for White, and the
+/// CPU's pending answer is never played.
+#[test]
+fn resign_while_the_cpu_thinks() {
+    run(|page| async move {
+        page.record_status().await;
+        page.play("e1e5").await;
+        let moved = std::time::Instant::now();
+        page.click("resign").await;
+        let resign_after = moved.elapsed();
+        let snap = page
+            .wait_for("the result dialog", |s| s.result.is_some())
+            .await;
+        let result = snap.result.clone().expect("result");
+        assert_eq!(result.title, "White wins");
+        assert_eq!(result.reason, "The opponent resigned.");
+        assert_eq!(snap.status, "Game over");
+        assert_eq!(snap.player("white").role, "CPU · Wins: 1");
+        let saved = page.saved().await.expect("saved").game;
+        assert_eq!(saved.resigned(), Some(Player::Black));
+        let moves = saved.moves().to_vec();
+        // The CPU waits 450 ms before it answers; a resignation well within that
+        // comes while it is thinking, and its answer must then never be played.
+        if resign_after < std::time::Duration::from_millis(300) {
+            assert_eq!(
+                moves,
+                [mv("e1e5")],
+                "resigned {resign_after:?} after the move"
+            );
+            assert_eq!(
+                page.status_history().await,
+                ["Black to move", "CPU is thinking…", "Game over"]
+            );
+        } else {
+            assert!(moves.len() <= 2, "{moves:?}");
+        }
+
+        page.sleep(1500).await;
+        let later = page.snapshot().await;
+        assert_eq!(later, snap, "nothing changed after the resignation");
+        assert_eq!(page.saved().await.expect("saved").game.moves(), moves);
+    });
+}
+
+/// Settings change what the page does and are kept: legal-move marks off, a move
+/// clock, and rule changes that wait for the next game (with the pending note).
+#[test]
+fn settings_apply_and_are_kept() {
+    run(|page| async move {
+        assert_eq!(page.value("seat-black").await, "human");
+        assert_eq!(page.value("seat-white").await, "cpu");
+        assert_eq!(page.value("set-win").await, "capture_five");
+        assert_eq!(page.value("set-limit").await, "none");
+        assert_eq!(page.value("set-time").await, "none");
+        assert!(page.checked("set-show-legal").await);
+        assert!(page.checked("set-alternate").await);
+
+        // Legal-move marks off: a selection shows no targets, moves still work.
+        page.click("set-show-legal").await;
+        assert!(!page.checked("set-show-legal").await);
+        page.click_square("e1").await;
+        let snap = page
+            .wait_for("e1 selected", |s| s.marked("selected") == ["e1"])
+            .await;
+        assert!(snap.marked("target").is_empty(), "{:?}", snap.marks);
+        page.click_square("e5").await;
+        wait_cpu_answer(&page, 2).await;
+
+        // Time per move: a clock on the card of the side to move, counting down.
+        page.select("set-time", "30").await;
+        let snap = page
+            .wait_for("the clock", |s| s.player("black").clock.is_some())
+            .await;
+        let secs = |s: &Snapshot| -> u32 {
+            let text = s.player("black").clock.clone().expect("clock");
+            let (m, ss) = text.split_once(':').expect("m:ss");
+            assert_eq!(m, "0", "{text}");
+            ss.parse().expect("seconds")
+        };
+        let first = secs(&snap);
+        assert!((28..=30).contains(&first), "clock at {first}");
+        assert_eq!(snap.player("white").clock, None);
+        page.wait_for("the clock to count down", |s| {
+            s.player("black").clock.is_some() && secs(s) < first
+        })
+        .await;
+        page.select("set-time", "none").await;
+        page.wait_for("no clock", |s| s.player("black").clock.is_none())
+            .await;
+
+        // Rule changes apply from the next game.
+        page.select("set-win", "lead_by_three").await;
+        page.select("set-limit", "100").await;
+        let pending = "Win condition and move limit changes apply from the next game. \
+                       This game: Capture 5, move limit None.";
+        let snap = page
+            .wait_for("the pending note", |s| s.rules_pending.is_some())
+            .await;
+        assert_eq!(snap.rules_pending.as_deref(), Some(pending));
+        assert_eq!(snap.player("black").target, "/5", "this game: capture 5");
+        let settings: Settings = storage::decode(
+            &page
+                .storage_get(keys::HASAMI_SETTINGS)
+                .await
+                .expect("settings saved"),
+        )
+        .expect("readable settings");
+        assert_eq!(
+            settings,
+            Settings {
+                show_legal_moves: false,
+                alternate_start: true,
+                win: WinCondition::LeadByThree,
+                move_limit: Some(100),
+                time_per_move: shogi_variants::session::hasami::TimePerMove::None,
+            }
+        );
+
+        // Kept across a reload, with the game.
+        page.reload().await;
+        assert_eq!(page.value("set-win").await, "lead_by_three");
+        assert_eq!(page.value("set-limit").await, "100");
+        assert_eq!(page.value("set-time").await, "none");
+        assert!(!page.checked("set-show-legal").await);
+        let snap = page.snapshot().await;
+        assert_eq!(snap.rules_pending.as_deref(), Some(pending));
+        assert_eq!(page.saved_moves().await.len(), 2);
+
+        // A new game (confirmed, a game is in progress) takes the new rules; with
+        // "alternate who starts" off the person keeps Black.
+        page.click("set-alternate").await;
+        assert!(!page.checked("set-alternate").await);
+        page.click("new-game").await;
+        page.wait_for("the confirmation", |s| s.confirm).await;
+        page.click("confirm-yes").await;
+        let game = page
+            .wait_saved("the new game", |g| {
+                g.rules().win == WinCondition::LeadByThree
+            })
+            .await;
+        assert_eq!(game.rules().move_limit, Some(100));
+        let snap = page
+            .wait_for("no pending note", |s| {
+                s.rules_pending.is_none() && !s.confirm
+            })
+            .await;
+        assert_eq!(snap.player("black").target, "", "lead by 3 has no target");
+        assert_eq!(snap.player("white").target, "");
+        assert_eq!(snap.player("black").role, "Human · Wins: 0");
+        assert_eq!(snap.status, "Black to move");
+        assert_eq!(snap.board(), START_BOARD);
+        page.sleep(700).await;
+        assert!(page.saved_moves().await.is_empty(), "the CPU does not open");
+    });
+}
+
+/// Reloading mid-game shows the same game (pieces, last-move marks, status, cards)
+/// and play goes on; the new-game button asks first and "keep playing" keeps it.
+#[test]
+fn reload_mid_game_finds_the_same_game() {
+    run(|page| async move {
+        page.play("e1e5").await;
+        let (game, _) = wait_cpu_answer(&page, 2).await;
+        page.play(&any_legal_move(&game)).await;
+        let (game, before) = wait_cpu_answer(&page, 4).await;
+
+        page.reload().await;
+        let after = page.wait_status("Black to move").await;
+        assert_eq!(after, before, "the same page after the reload");
+        assert_eq!(after.board(), board_of(&game));
+        assert_eq!(page.saved().await.expect("saved").game, game);
+
+        page.click("new-game").await;
+        page.wait_for("the confirmation", |s| s.confirm).await;
+        page.click("confirm-no").await;
+        let snap = page.wait_for("the dialog closed", |s| !s.confirm).await;
+        assert_eq!(snap, before, "keep playing keeps the game");
+
+        page.play(&any_legal_move(&game)).await;
+        let (after, _) = wait_cpu_answer(&page, 6).await;
+        assert_eq!(after.moves()[..4], game.moves()[..]);
+    });
+}
+
+/// Unreadable saved data: a notice per key says what was wrong (the app's own
+/// reason) and where the data was kept, a new game starts, the data stays until
+/// the next change, and the next change saves readable data again.
+#[test]
+fn corrupted_storage_shows_a_notice() {
+    run(|page| async move {
+        let settings_raw = "{not json";
+        let table_raw = r#"{"app":"shogi-variants","version":1,"data":{"participants":[{"controller":"human","wins":0},{"controller":"cpu","wins":0}],"black":0,"game":{"rules":{"win":"capture_five","move_limit":null},"start":"wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 0 0","moves":["e1e5","e5e4"]}}}"#;
+        page.storage_set(keys::HASAMI_SETTINGS, settings_raw).await;
+        page.storage_set(keys::HASAMI_TABLE, table_raw).await;
+        page.reload().await;
+
+        let settings_error = storage::decode::<Settings>(settings_raw).unwrap_err();
+        let table_error = storage::decode::<SavedTable>(table_raw).unwrap_err();
+        assert!(table_error.to_string().contains("move 2"), "{table_error}");
+        let expected = [
+            format!(
+                "The saved settings could not be read ({settings_error}); the defaults are used."
+            ),
+            format!(
+                "The saved game could not be read ({table_error}), so a new game was started. \
+                 A copy of the unreadable data is kept on this device under \
+                 “shogi-variants/hasami/table/unreadable”."
+            ),
+        ];
+        let snap = page.snapshot().await;
+        assert_eq!(snap.notices, expected);
+        assert_eq!(snap.board(), START_BOARD);
+        assert_eq!(snap.status, "Black to move");
+        assert_eq!(page.value("set-win").await, "capture_five", "defaults");
+
+        let unreadable = |key: &str| format!("{key}{}", keys::UNREADABLE_SUFFIX);
+        assert_eq!(
+            page.storage_get(&unreadable(keys::HASAMI_TABLE))
+                .await
+                .as_deref(),
+            Some(table_raw)
+        );
+        assert_eq!(
+            page.storage_get(&unreadable(keys::HASAMI_SETTINGS))
+                .await
+                .as_deref(),
+            Some(settings_raw)
+        );
+        assert_eq!(
+            page.storage_get(keys::HASAMI_TABLE).await.as_deref(),
+            Some(table_raw),
+            "kept until the next change"
+        );
+
+        // Dismiss the first notice.
+        page.click_css("[data-testid=\"notice\"] button").await;
+        let snap = page
+            .wait_for("one notice left", |s| s.notices.len() == 1)
+            .await;
+        assert_eq!(snap.notices[0], expected[1]);
+
+        // A move saves readable data again; the copies stay.
+        page.play("e1e5").await;
+        wait_cpu_answer(&page, 2).await;
+        let settings: Settings = storage::decode(
+            &page
+                .storage_get(keys::HASAMI_SETTINGS)
+                .await
+                .expect("saved"),
+        )
+        .expect("readable settings");
+        assert_eq!(settings, Settings::default());
+        assert_eq!(
+            page.storage_get(&unreadable(keys::HASAMI_TABLE))
+                .await
+                .as_deref(),
+            Some(table_raw)
+        );
+
+        // And the next load is clean.
+        page.reload().await;
+        let snap = page.snapshot().await;
+        assert!(snap.notices.is_empty(), "{:?}", snap.notices);
+        assert_eq!(page.saved_moves().await.len(), 2);
+    });
+}
+
+/// Switching the language translates the page at once (Portuguese, Russian, back to
+/// English), and the choice is saved.
+#[test]
+fn language_switch_translates_the_page() {
+    run(|page| async move {
+        let snap = page.snapshot().await;
+        assert_eq!(snap.new_game, "New game");
+        assert_eq!(page.value("lang").await, "en");
+
+        page.select("lang", "pt").await;
+        let snap = page
+            .wait_for("Portuguese", |s| s.new_game == "Nova partida")
+            .await;
+        assert_eq!(snap.status, "Vez das Pretas");
+        assert_eq!(snap.player("black").name, "Pretas");
+        assert_eq!(snap.player("white").role, "CPU · Vitórias: 0");
+        let saved = page
+            .storage_get(keys::PREFERENCES)
+            .await
+            .expect("the choice is saved");
+        let saved: serde_json::Value = storage::decode(&saved).expect("readable preferences");
+        assert_eq!(saved, serde_json::json!({ "locale": "pt" }));
+
+        page.select("lang", "ru").await;
+        let snap = page
+            .wait_for("Russian", |s| s.new_game == "Новая партия")
+            .await;
+        assert_eq!(snap.status, "Ход: Чёрные");
+        page.select("lang", "en").await;
+        let snap = page.wait_for("English", |s| s.new_game == "New game").await;
+        assert_eq!(snap.status, "Black to move");
+    });
+}
+
+/// The language chosen survives a reload.
+///
+/// KNOWN BUG (fails with the app as of this commit): after a reload the page is
+/// back in the browser's language (English) although localStorage holds
+/// `shogi-variants/preferences` = `{"locale":"pt"}` and the `lang` select showed
+/// `pt` before. `Shell` (src/ui/mod.rs) calls `i18n.set_locale(saved)` while it is
+/// built, but leptos_i18n's `I18nContextProvider` has an `Effect` that sets the
+/// locale from its initial (browser) locale once effects run, overwriting it.
+#[test]
+fn language_choice_survives_reload() {
+    run(|page| async move {
+        page.select("lang", "pt").await;
+        page.wait_for("Portuguese", |s| s.new_game == "Nova partida")
+            .await;
+
+        page.reload().await;
+        // Give the app's start-up effects time to run before reading.
+        page.sleep(300).await;
+        let snap = page.snapshot().await;
+        assert_eq!(
+            snap.new_game, "Nova partida",
+            "still Portuguese after reload"
+        );
+        assert_eq!(snap.status, "Vez das Pretas");
+        assert_eq!(page.value("lang").await, "pt");
+    });
+}
+
+/// The checks every test ends with are not blind: a request to another origin
+/// (another loopback address) and a console error made from the page are both
+/// reported. The logs are then forgotten and the page reloaded, so this test ends
+/// clean like the others.
+#[test]
+fn clean_run_checks_catch_foreign_requests_and_console_errors() {
+    run(|page| async move {
+        assert_eq!(page.problems().await, Vec::<String>::new());
+        page.js(
+            "fetch('http://127.0.0.2:9/probe').catch(() => {});
+             console.error('e2e probe error');",
+            vec![],
+        )
+        .await;
+        let mut problems = Vec::new();
+        for _ in 0..50 {
+            problems.extend(page.problems().await);
+            if problems.iter().any(|p| p.contains("127.0.0.2:9/probe"))
+                && problems.iter().any(|p| p.contains("e2e probe error"))
+            {
+                break;
+            }
+            page.sleep(100).await;
+        }
+        assert!(
+            problems
+                .iter()
+                .any(|p| p == "request to another origin: http://127.0.0.2:9/probe"),
+            "{problems:#?}"
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.starts_with("console error:") && p.contains("e2e probe error")),
+            "{problems:#?}"
+        );
+        // Let the failed fetch log its own error, then start over clean.
+        page.sleep(300).await;
+        page.console_errors().await;
+        page.clear_logs();
+        page.reload().await;
+    });
+}

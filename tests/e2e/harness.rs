@@ -1,0 +1,881 @@
+//! The machinery of the end-to-end tests: serves the built `dist/` under a sub-path
+//! on 127.0.0.1, starts chromedriver and headless Chromium for one test, and offers a
+//! [`Page`] with helpers that read the page (through `data-testid` hooks) and the
+//! browser's logs.
+//!
+//! Everything a test starts is stopped by [`run`], also when the test panics: the
+//! WebDriver session is closed (Chromium quits), then chromedriver's process group is
+//! killed, then Chromium's profile folder is removed.
+
+use axum::extract::Request;
+use axum::middleware::Next;
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
+use fantoccini::elements::Element;
+use fantoccini::wd::WebDriverCompatibleCommand;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use shogi_variants::engine::hasami::{Game, Move};
+use shogi_variants::session::hasami::SavedTable;
+use shogi_variants::session::storage::{self, keys};
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tower_http::services::ServeDir;
+
+/// The sub-path the page is served under, to prove its asset URLs are relative.
+pub const BASE_PATH: &str = "/games/hasami/";
+/// How long a wait for the page may take before the test fails.
+const WAIT: Duration = Duration::from_secs(15);
+/// How long one whole test may take.
+const TEST_TIMEOUT: Duration = Duration::from_secs(100);
+/// How often a wait looks at the page again.
+const POLL: Duration = Duration::from_millis(40);
+
+/// Runs one browser test: serves `dist/`, starts chromedriver and Chromium with a
+/// fresh profile, opens the page, runs `test`, then checks what every test must
+/// leave true (no console error, no request to another origin, no failed request).
+pub fn run<F, Fut>(test: F)
+where
+    F: FnOnce(Page) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    let dist = dist_dir();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("tokio runtime");
+    let mut guard = Guard {
+        client: None,
+        driver: Some(Driver::start()),
+        profile: profile_dir(),
+        rt,
+    };
+    let driver_port = guard.driver.as_ref().map_or(0, |d| d.port);
+    let profile = guard.profile.clone();
+    let (addr, served) = guard.rt.block_on(serve(dist));
+    let client = guard.rt.block_on(connect(driver_port, &profile));
+    guard.client = Some(client.clone());
+    let page = Page {
+        client,
+        origin: format!("http://{addr}"),
+        served,
+        logs: Arc::new(Mutex::new(Logs::default())),
+    };
+    guard.rt.block_on(async {
+        let body = async {
+            page.open().await;
+            test(page.clone()).await;
+            page.check_clean().await;
+        };
+        if tokio::time::timeout(TEST_TIMEOUT, body).await.is_err() {
+            panic!("the test took longer than {TEST_TIMEOUT:?}");
+        }
+    });
+}
+
+/// `dist/` beside Cargo.toml; the tests serve it and never build it.
+fn dist_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("dist");
+    assert!(
+        dir.join("index.html").is_file(),
+        "{} is missing: the end-to-end tests drive the built page and do not build it. \
+         Run `scripts/test.sh`, or `trunk build --release` (see scripts/env.sh for its PATH), \
+         then run the tests again.",
+        dir.join("index.html").display()
+    );
+    dir
+}
+
+/// A new, empty Chromium profile folder for one test.
+fn profile_dir() -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "e2e-profile-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create the Chromium profile folder");
+    dir
+}
+
+/// Stops what one test started, in order, even while the test panics.
+struct Guard {
+    client: Option<Client>,
+    driver: Option<Driver>,
+    profile: PathBuf,
+    rt: tokio::runtime::Runtime,
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        if let Some(client) = self.client.take() {
+            // Ends the session, so chromedriver quits Chromium.
+            let _ = self.rt.block_on(async {
+                tokio::time::timeout(Duration::from_secs(10), client.close()).await
+            });
+        }
+        drop(self.driver.take());
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// A chromedriver process in its own process group; the group is killed on drop
+/// (chromedriver and whatever Chromium processes it left).
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let bin = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into());
+        let port = free_port();
+        let child = Command::new(&bin)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "cannot start {bin}: {e}. Install Chromium and its driver \
+                     (`scripts/setup.sh --browser`, Debian packages chromium and chromium-driver)"
+                )
+            });
+        let driver = Driver { child, port };
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let addr = SocketAddr::from(([127, 0, 0, 1], port));
+        while TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_err() {
+            assert!(
+                Instant::now() < deadline,
+                "chromedriver did not listen on port {port} within 10 s"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        driver
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        // The group id is chromedriver's pid (process_group(0) above).
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.child.id())])
+            .stderr(Stdio::null())
+            .status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port on 127.0.0.1")
+        .port()
+}
+
+/// One request the test server answered.
+#[derive(Clone, Debug)]
+struct Served {
+    path: String,
+    status: u16,
+}
+
+/// Serves `dist` under [`BASE_PATH`] on a free port of 127.0.0.1, and logs every
+/// request with its status.
+async fn serve(dist: PathBuf) -> (SocketAddr, Arc<Mutex<Vec<Served>>>) {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let recorder = log.clone();
+    let app = axum::Router::new()
+        .nest_service(BASE_PATH.trim_end_matches('/'), ServeDir::new(dist))
+        .layer(axum::middleware::from_fn(
+            move |request: Request, next: Next| {
+                let recorder = recorder.clone();
+                async move {
+                    let path = request.uri().path().to_string();
+                    let response = next.run(request).await;
+                    recorder.lock().expect("log").push(Served {
+                        path,
+                        status: response.status().as_u16(),
+                    });
+                    response
+                }
+            },
+        ));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind the test server");
+    let addr = listener.local_addr().expect("test server address");
+    tokio::spawn(async move {
+        axum::serve(listener, app).await.expect("test server");
+    });
+    (addr, log)
+}
+
+/// Opens a WebDriver session: headless Chromium with a fresh profile, browser and
+/// network logging on. The URL names 127.0.0.1 (chromedriver refuses other Host
+/// headers).
+async fn connect(port: u16, profile: &Path) -> Client {
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let caps = json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": [
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--disable-dev-shm-usage",
+                "--window-size=1280,1100",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        },
+        "goog:loggingPrefs": { "browser": "ALL", "performance": "ALL" },
+    });
+    let Value::Object(caps) = caps else {
+        unreachable!()
+    };
+    let mut last_error = None;
+    for _ in 0..3 {
+        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+        {
+            Ok(client) => return client,
+            Err(e) => {
+                last_error = Some(e);
+                tokio::time::sleep(Duration::from_millis(300)).await;
+            }
+        }
+    }
+    panic!("cannot open a Chromium session through chromedriver: {last_error:?}");
+}
+
+/// chromedriver's log endpoint (`browser` or `performance`); each read returns the
+/// entries since the previous read.
+#[derive(Debug)]
+struct ReadLog(&'static str);
+
+impl WebDriverCompatibleCommand for ReadLog {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (
+            http::Method::POST,
+            Some(json!({ "type": self.0 }).to_string()),
+        )
+    }
+}
+
+/// What the browser logged so far (kept across reads and reloads).
+#[derive(Default)]
+struct Logs {
+    /// Console and network errors: `(level, message)`.
+    console: Vec<(String, String)>,
+    /// Every URL the page requested.
+    requests: Vec<String>,
+}
+
+/// What a result dialog shows.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct ResultView {
+    /// `result-title`.
+    pub title: String,
+    /// `result-reason`.
+    pub reason: String,
+}
+
+/// What a player card shows.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct PlayerView {
+    /// Side name, e.g. "Black".
+    pub name: String,
+    /// Controller and wins, e.g. "Human · Wins: 0".
+    pub role: String,
+    /// `captures-SIDE`.
+    pub captures: String,
+    /// The capture target beside the count: "/5", "/9" or "".
+    pub target: String,
+    /// The move clock, if shown.
+    pub clock: Option<String>,
+    /// Whether the card is marked as the side to move.
+    pub to_move: bool,
+}
+
+/// Everything a test reads from the page at one moment, taken by one script so it
+/// is consistent.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Snapshot {
+    /// The app has drawn its board.
+    pub ready: bool,
+    /// `status`.
+    #[serde(default)]
+    pub status: String,
+    /// Player cards, by side (`black`, `white`).
+    #[serde(default)]
+    pub players: BTreeMap<String, PlayerView>,
+    /// Pieces by square: `e5` → `black` / `white` (`data-side` of `piece-e5`).
+    #[serde(default)]
+    pub pieces: BTreeMap<String, String>,
+    /// Marks by square (classes of `sq-e5` besides `sq`), squares without any left
+    /// out.
+    #[serde(default)]
+    pub marks: BTreeMap<String, Vec<String>>,
+    /// Squares in screen order, top-left first.
+    #[serde(default)]
+    pub order: Vec<String>,
+    /// Classes of the board.
+    #[serde(default)]
+    pub board_class: String,
+    /// The result dialog, if open.
+    pub result: Option<ResultView>,
+    /// The new-game confirmation is open.
+    #[serde(default)]
+    pub confirm: bool,
+    /// Texts of the `notice` banners.
+    #[serde(default)]
+    pub notices: Vec<String>,
+    /// The `rules-pending` note, if shown.
+    pub rules_pending: Option<String>,
+    /// Text of the `new-game` button.
+    #[serde(default)]
+    pub new_game: String,
+    /// Whether `resign` is enabled.
+    #[serde(default)]
+    pub resign_enabled: bool,
+}
+
+const SNAPSHOT_JS: &str = r#"
+const q = (id, root) => (root || document).querySelector(`[data-testid="${id}"]`);
+const text = (e) => (e ? e.textContent.replace(/\s+/g, " ").trim() : null);
+const board = q("board");
+if (!board) return { ready: false };
+const players = {};
+for (const side of ["black", "white"]) {
+  const card = q(`player-${side}`);
+  if (!card) continue;
+  players[side] = {
+    name: text(card.querySelector(".name")),
+    role: text(card.querySelector(".who .role")),
+    captures: text(q(`captures-${side}`, card)),
+    target: text(card.querySelector(".count .role")) || "",
+    clock: text(q("clock", card)),
+    to_move: card.classList.contains("to-move"),
+  };
+}
+const pieces = {}, marks = {}, order = [];
+for (const sq of board.querySelectorAll('[data-testid^="sq-"]')) {
+  const name = sq.dataset.testid.slice(3);
+  order.push(name);
+  const piece = q(`piece-${name}`, sq);
+  if (piece) pieces[name] = piece.dataset.side;
+  const cls = [...sq.classList].filter((c) => c !== "sq");
+  if (cls.length) marks[name] = cls;
+}
+const result = q("result-dialog");
+const resign = q("resign");
+return {
+  ready: true,
+  status: text(q("status")),
+  players, pieces, marks, order,
+  board_class: board.className,
+  result: result ? { title: text(q("result-title")), reason: text(q("result-reason")) } : null,
+  confirm: !!q("confirm-dialog"),
+  notices: [...document.querySelectorAll('[data-testid="notice"] > span')].map(text),
+  rules_pending: text(q("rules-pending")),
+  new_game: text(q("new-game")) || "",
+  resign_enabled: !!resign && !resign.disabled,
+};
+"#;
+
+impl Snapshot {
+    /// The board field of the position notation (RULES H6.3), read from the page.
+    pub fn board(&self) -> String {
+        let mut ranks = Vec::new();
+        for rank in (1..=9).rev() {
+            let mut text = String::new();
+            let mut empty = 0;
+            for file in 'a'..='i' {
+                match self
+                    .pieces
+                    .get(&format!("{file}{rank}"))
+                    .map(String::as_str)
+                {
+                    Some(side) => {
+                        if empty > 0 {
+                            text.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        text.push(if side == "black" { 'b' } else { 'w' });
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            ranks.push(text);
+        }
+        ranks.join("/")
+    }
+
+    /// The squares that carry the mark `class`, sorted.
+    pub fn marked(&self, class: &str) -> Vec<String> {
+        self.marks
+            .iter()
+            .filter(|(_, c)| c.iter().any(|c| c == class))
+            .map(|(sq, _)| sq.clone())
+            .collect()
+    }
+
+    /// The player card of `side` (`black` / `white`).
+    pub fn player(&self, side: &str) -> &PlayerView {
+        self.players
+            .get(side)
+            .unwrap_or_else(|| panic!("no player card for {side}: {self:#?}"))
+    }
+}
+
+/// The board field of a game's current position (RULES H6.3).
+pub fn board_of(game: &Game) -> String {
+    game.position()
+        .to_string()
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// The page under test, in one browser.
+#[derive(Clone)]
+pub struct Page {
+    client: Client,
+    origin: String,
+    served: Arc<Mutex<Vec<Served>>>,
+    logs: Arc<Mutex<Logs>>,
+}
+
+impl Page {
+    /// The page's address.
+    pub fn url(&self) -> String {
+        format!("{}{BASE_PATH}", self.origin)
+    }
+
+    /// Loads the page and waits until the app has drawn it.
+    pub async fn open(&self) {
+        self.client.goto(&self.url()).await.expect("open the page");
+        self.wait_ready().await;
+    }
+
+    /// Reloads the page and waits until the app has drawn it again.
+    pub async fn reload(&self) {
+        self.client.refresh().await.expect("reload");
+        self.wait_ready().await;
+    }
+
+    async fn wait_ready(&self) {
+        self.wait_for("the app to draw the board", |s| {
+            s.ready && s.order.len() == 81 && !s.status.is_empty()
+        })
+        .await;
+    }
+
+    /// Runs `script` (a function body) with `args` and returns its value.
+    pub async fn js(&self, script: &str, args: Vec<Value>) -> Value {
+        self.client
+            .execute(script, args)
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// Reads the page.
+    pub async fn snapshot(&self) -> Snapshot {
+        let value = self.js(SNAPSHOT_JS, vec![]).await;
+        serde_json::from_value(value.clone())
+            .unwrap_or_else(|e| panic!("unexpected snapshot {value}: {e}"))
+    }
+
+    /// Reads the page until `cond` holds; fails after [`WAIT`] showing the page.
+    pub async fn wait_for(&self, what: &str, cond: impl Fn(&Snapshot) -> bool) -> Snapshot {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let snap = self.snapshot().await;
+            if cond(&snap) {
+                return snap;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out after {WAIT:?} waiting for {what}; the page shows {snap:#?}"
+            );
+            tokio::time::sleep(POLL).await;
+        }
+    }
+
+    /// Waits until the status line reads `text`.
+    pub async fn wait_status(&self, text: &str) -> Snapshot {
+        self.wait_for(&format!("status {text:?}"), |s| s.status == text)
+            .await
+    }
+
+    /// The element with `data-testid="id"`, waiting for it to appear.
+    pub async fn el(&self, id: &str) -> Element {
+        let css = format!("[data-testid=\"{id}\"]");
+        let deadline = Instant::now() + WAIT;
+        loop {
+            match self.client.find(Locator::Css(&css)).await {
+                Ok(el) => return el,
+                Err(e) => assert!(Instant::now() < deadline, "no element {css}: {e}"),
+            }
+            tokio::time::sleep(POLL).await;
+        }
+    }
+
+    /// Clicks the element with `data-testid="id"` (a real WebDriver click).
+    pub async fn click(&self, id: &str) {
+        self.el(id)
+            .await
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click on {id}: {e}"));
+    }
+
+    /// Clicks the first element matching the CSS selector `css`.
+    pub async fn click_css(&self, css: &str) {
+        let element = self
+            .client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+        element
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click on {css}: {e}"));
+    }
+
+    /// Clicks square `sq` (e.g. `e5`).
+    pub async fn click_square(&self, sq: &str) {
+        self.click(&format!("sq-{sq}")).await;
+    }
+
+    /// A real double click (two presses of the left button in a row) on `id`.
+    pub async fn double_click(&self, id: &str) {
+        let element = self.el(id).await;
+        let mouse = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveToElement {
+                element,
+                duration: None,
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.client
+            .perform_actions(mouse)
+            .await
+            .unwrap_or_else(|e| panic!("double click on {id}: {e}"));
+        self.client
+            .release_actions()
+            .await
+            .expect("release actions");
+    }
+
+    /// Chooses `value` in the `<select>` with `data-testid="id"` by clicking its option.
+    pub async fn select(&self, id: &str, value: &str) {
+        self.el(id)
+            .await
+            .select_by_value(value)
+            .await
+            .unwrap_or_else(|e| panic!("choose {value} in {id}: {e}"));
+        let now = self.value(id).await;
+        assert_eq!(now, value, "{id} did not take the value {value}");
+    }
+
+    /// The current `value` of the form control with `data-testid="id"`.
+    pub async fn value(&self, id: &str) -> String {
+        self.el(id)
+            .await
+            .prop("value")
+            .await
+            .expect("value")
+            .unwrap_or_default()
+    }
+
+    /// Whether the checkbox with `data-testid="id"` is checked.
+    pub async fn checked(&self, id: &str) -> bool {
+        self.el(id).await.is_selected().await.expect("checked")
+    }
+
+    /// Selects the piece on `from` and clicks `to`, then waits until the move is
+    /// saved (the save follows every change). Returns the page after the move.
+    pub async fn play(&self, mv: &str) -> Snapshot {
+        let (from, to) = mv.split_at(2);
+        let before = self.saved_moves().await.len();
+        self.click_square(from).await;
+        self.wait_for(&format!("{from} to be selected"), |s| {
+            s.marked("selected") == [from]
+        })
+        .await;
+        self.click_square(to).await;
+        let moves = self
+            .wait_saved(&format!("move {mv} to be saved"), |g| {
+                g.moves().len() > before
+            })
+            .await
+            .moves()
+            .to_vec();
+        assert_eq!(moves[before].to_string(), mv, "the move saved");
+        self.snapshot().await
+    }
+
+    /// Raw localStorage value under `key`.
+    pub async fn storage_get(&self, key: &str) -> Option<String> {
+        match self
+            .js(
+                "return localStorage.getItem(arguments[0]);",
+                vec![json!(key)],
+            )
+            .await
+        {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Sets the raw localStorage value under `key`.
+    pub async fn storage_set(&self, key: &str, value: &str) {
+        self.js(
+            "localStorage.setItem(arguments[0], arguments[1]);",
+            vec![json!(key), json!(value)],
+        )
+        .await;
+    }
+
+    /// The saved table as stored, decoded with the app's own storage code: `None`
+    /// if nothing is saved, `Err` (with the raw text) if it cannot be read.
+    pub async fn try_saved(&self) -> Option<Result<SavedTable, String>> {
+        let raw = self.storage_get(keys::HASAMI_TABLE).await?;
+        Some(storage::decode::<SavedTable>(&raw).map_err(|e| format!("{e}: {raw}")))
+    }
+
+    /// The saved table; fails the test if it cannot be read.
+    pub async fn saved(&self) -> Option<SavedTable> {
+        self.try_saved()
+            .await
+            .map(|r| r.unwrap_or_else(|e| panic!("the saved table is unreadable: {e}")))
+    }
+
+    /// The moves of the saved game (none if nothing readable is saved yet).
+    pub async fn saved_moves(&self) -> Vec<Move> {
+        match self.try_saved().await {
+            Some(Ok(t)) => t.game.moves().to_vec(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Waits until the saved game is readable and satisfies `cond`, and returns it.
+    pub async fn wait_saved(&self, what: &str, cond: impl Fn(&Game) -> bool) -> Game {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let saved = self.try_saved().await;
+            if let Some(Ok(saved)) = &saved
+                && cond(&saved.game)
+            {
+                return saved.game.clone();
+            }
+            if Instant::now() >= deadline {
+                let snap = self.snapshot().await;
+                panic!(
+                    "timed out after {WAIT:?} waiting for {what}; saved: {saved:?}; \
+                     the page shows {snap:#?}"
+                );
+            }
+            tokio::time::sleep(POLL).await;
+        }
+    }
+
+    /// Starts recording every text the status line shows (until the next reload).
+    pub async fn record_status(&self) {
+        self.js(
+            r#"
+            const read = () => {
+              const e = document.querySelector('[data-testid="status"]');
+              return e ? e.textContent.trim() : null;
+            };
+            const log = [read()];
+            window.__e2eStatus = log;
+            new MutationObserver(() => {
+              const now = read();
+              if (now !== log[log.length - 1]) log.push(now);
+            }).observe(document.body, { subtree: true, childList: true, characterData: true });
+            "#,
+            vec![],
+        )
+        .await;
+    }
+
+    /// The texts the status line showed since [`Page::record_status`].
+    pub async fn status_history(&self) -> Vec<String> {
+        let value = self.js("return window.__e2eStatus || null;", vec![]).await;
+        serde_json::from_value(value).expect("record_status was called first")
+    }
+
+    /// Pauses the test (the page goes on running).
+    pub async fn sleep(&self, ms: u64) {
+        tokio::time::sleep(Duration::from_millis(ms)).await;
+    }
+
+    async fn read_logs(&self) {
+        let browser = self.client.issue_cmd(ReadLog("browser")).await;
+        let perf = self.client.issue_cmd(ReadLog("performance")).await;
+        let mut logs = self.logs.lock().expect("logs");
+        for entry in browser
+            .expect("read the browser log")
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+        {
+            logs.console.push((
+                entry["level"].as_str().unwrap_or_default().to_string(),
+                entry["message"].as_str().unwrap_or_default().to_string(),
+            ));
+        }
+        for entry in perf
+            .expect("read the performance log")
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+        {
+            let Some(message) = entry["message"].as_str() else {
+                continue;
+            };
+            let Ok(event) = serde_json::from_str::<Value>(message) else {
+                continue;
+            };
+            let event = &event["message"];
+            let url = match event["method"].as_str() {
+                Some("Network.requestWillBeSent") => &event["params"]["request"]["url"],
+                Some("Network.webSocketCreated") => &event["params"]["url"],
+                _ => continue,
+            };
+            if let Some(url) = url.as_str() {
+                logs.requests.push(url.to_string());
+            }
+        }
+    }
+
+    /// The console messages of level SEVERE logged so far.
+    pub async fn console_errors(&self) -> Vec<String> {
+        self.read_logs().await;
+        let logs = self.logs.lock().expect("logs");
+        logs.console
+            .iter()
+            .filter(|(level, _)| level == "SEVERE")
+            .map(|(_, m)| m.clone())
+            .collect()
+    }
+
+    /// What every test leaves true: no console error; every request the page made
+    /// went to this origin under [`BASE_PATH`] (none to another origin) and was
+    /// answered with success.
+    async fn check_clean(&self) {
+        let problems = self.problems().await;
+        assert!(
+            problems.is_empty(),
+            "the run was not clean:\n{}",
+            problems.join("\n")
+        );
+    }
+
+    /// What breaks [`Page::check_clean`] so far, one line each: console errors
+    /// (level SEVERE), requests to another origin, requests the test server
+    /// answered with an error or outside [`BASE_PATH`], and a network log that
+    /// misses the page, its script or its wasm (so it is not checking anything).
+    pub async fn problems(&self) -> Vec<String> {
+        let mut problems: Vec<String> = self
+            .console_errors()
+            .await
+            .into_iter()
+            .map(|e| format!("console error: {e}"))
+            .collect();
+
+        let requests = self.logs.lock().expect("logs").requests.clone();
+        let web: Vec<&String> = requests
+            .iter()
+            .filter(|u| {
+                ["http:", "https:", "ws:", "wss:"]
+                    .iter()
+                    .any(|s| u.starts_with(s))
+            })
+            .collect();
+        let own = format!("{}/", self.origin);
+        problems.extend(
+            web.iter()
+                .filter(|u| !u.starts_with(&own))
+                .map(|u| format!("request to another origin: {u}")),
+        );
+        let page = self.url();
+        for (what, found) in [
+            ("the page", web.iter().any(|u| **u == page)),
+            (
+                "the script",
+                web.iter()
+                    .any(|u| u.starts_with(&page) && u.ends_with(".js")),
+            ),
+            (
+                "the wasm",
+                web.iter()
+                    .any(|u| u.starts_with(&page) && u.ends_with(".wasm")),
+            ),
+        ] {
+            if !found {
+                problems.push(format!("the network log lacks {what}: {web:?}"));
+            }
+        }
+
+        let served = self.served.lock().expect("served").clone();
+        problems.extend(
+            served
+                .iter()
+                .filter(|s| !s.path.starts_with(BASE_PATH) || !matches!(s.status, 200 | 304))
+                .map(|s| format!("request answered {}: {}", s.status, s.path)),
+        );
+        problems
+    }
+
+    /// Forgets what the logs held so far (console, network, test server).
+    pub fn clear_logs(&self) {
+        *self.logs.lock().expect("logs") = Logs::default();
+        self.served.lock().expect("served").clear();
+    }
+}
