@@ -84,16 +84,21 @@ fn Shell() -> impl IntoView {
     let notices = Notices(RwSignal::new(Vec::new()));
     provide_context(notices);
 
-    // Language: the saved choice, else the browser's (leptos_i18n's default).
-    if let store::Loaded::Found(Preferences { locale: Some(code) }) =
-        store::load::<Preferences>(keys::PREFERENCES)
-        && let Some(locale) = Locale::get_all()
+    // Language: the saved choice, else the browser's (leptos_i18n's default). Applied in
+    // an effect, which runs after the provider's own start-up effect (that one sets the
+    // browser's language and would otherwise override the saved choice).
+    let saved_locale = match store::load::<Preferences>(keys::PREFERENCES) {
+        store::Loaded::Found(Preferences { locale: Some(code) }) => Locale::get_all()
             .iter()
             .copied()
-            .find(|l| l.as_str() == code)
-    {
-        i18n.set_locale(locale);
-    }
+            .find(|l| l.as_str() == code),
+        _ => None,
+    };
+    Effect::new(move |_| {
+        if let Some(locale) = saved_locale {
+            i18n.set_locale(locale);
+        }
+    });
     let on_lang = move |ev: leptos::ev::Event| {
         let code = event_target_value(&ev);
         if let Some(locale) = Locale::get_all()
