@@ -1,6 +1,11 @@
 //! Benchmarks of the Hasami engine and CPU (criterion). Node counts are asserted so a
 //! faster but wrong change fails.
 
+#![allow(
+    missing_docs,
+    reason = "criterion_group! generates an undocumented pub fn"
+)]
+
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shogi_variants::ai::{Budget, hasami::choose_move};
 use shogi_variants::engine::hasami::{Game, Position, Rules, perft};
