@@ -716,3 +716,39 @@ fn clean_run_checks_catch_foreign_requests_and_console_errors() {
         page.reload().await;
     });
 }
+
+/// Time per move (RULES H5.1): when a person's 30 s run out, the CPU moves for them,
+/// a notice says so, and the game goes on (the CPU then answers as White). Slow by
+/// nature: it waits for the clock.
+#[test]
+fn time_out_makes_the_cpu_move_for_the_person() {
+    run(|page| async move {
+        page.select("set-time", "30").await;
+        page.wait_for("the clock", |s| s.player("black").clock.is_some())
+            .await;
+        page.sleep(28_000).await;
+        assert!(
+            page.saved_moves().await.is_empty(),
+            "nothing moves before the time is up"
+        );
+        let game = page
+            .wait_saved("the CPU's move for Black", |g| !g.moves().is_empty())
+            .await;
+        assert_eq!(game.moves().len(), 1, "one move for Black");
+        let snap = page
+            .wait_for("the time-out notice", |s| !s.notices.is_empty())
+            .await;
+        assert_eq!(
+            snap.notices,
+            ["Time ran out: the CPU moved for Black."],
+            "{snap:#?}"
+        );
+        // The game goes on: White (the CPU) answers and the clock restarts for Black.
+        wait_cpu_answer(&page, 2).await;
+        let snap = page
+            .wait_for("Black's clock again", |s| s.player("black").clock.is_some())
+            .await;
+        let clock = snap.player("black").clock.clone().unwrap();
+        assert!(clock.starts_with("0:2") || clock == "0:30", "{clock}");
+    });
+}

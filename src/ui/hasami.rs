@@ -110,7 +110,8 @@ pub fn HasamiTable() -> impl IntoView {
     let turn_started = RwSignal::new(now_ms());
     let now = RwSignal::new(now_ms());
     Effect::new(move |_| {
-        token.track();
+        // Read (not only tracked): a memo nobody reads is never computed, so never changes.
+        let _position = token.get();
         turn_started.set(now_ms());
         now.set(now_ms());
     });
