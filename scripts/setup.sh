@@ -32,10 +32,12 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION\$"; th
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked
 fi
 
-# wasm-opt from npm's binaryen (Debian's is too old and breaks the wasm).
-if ! tools/node_modules/.bin/wasm-opt --version 2>/dev/null | grep -q "version 132"; then
-  log "installing binaryen 132 (wasm-opt) from npm"
-  (cd tools && npm ci --no-audit --no-fund --loglevel=error)
+# From npm (tools/package-lock.json): wasm-opt from binaryen 132 (Debian's is too old
+# and breaks the wasm), and workbox-build, which writes the offline service worker.
+if ! tools/node_modules/.bin/wasm-opt --version 2>/dev/null | grep -q "version 132" \
+  || ! cmp -s tools/package-lock.json tools/node_modules/.package-lock.json.src 2>/dev/null; then
+  log "installing the npm tools (binaryen, workbox-build)"
+  (cd tools && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.package-lock.json.src)
 fi
 
 if [[ $want_browser == 1 ]]; then

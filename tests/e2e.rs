@@ -752,3 +752,41 @@ fn time_out_makes_the_cpu_move_for_the_person() {
         assert!(clock.starts_with("0:2") || clock == "0:30", "{clock}");
     });
 }
+
+/// Offline play: after the first visit the service worker (Workbox, precaching the
+/// whole build) serves the page, so with the host down a reload still opens the same
+/// game, and play with the CPU goes on.
+#[test]
+fn plays_offline_after_the_first_visit() {
+    run(|page| async move {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+        while page
+            .js("return !!navigator.serviceWorker.controller", vec![])
+            .await
+            != serde_json::Value::Bool(true)
+        {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the service worker never took control of the page"
+            );
+            page.sleep(100).await;
+        }
+        page.play("e1e5").await;
+        let (before, _) = wait_cpu_answer(&page, 2).await;
+
+        page.set_server_down(true);
+        page.reload().await;
+        let snap = page.snapshot().await;
+        assert_eq!(snap.board(), board_of(&before), "the same game, offline");
+        assert_eq!(snap.status, "Black to move");
+        page.play("a1a2").await;
+        wait_cpu_answer(&page, 4).await;
+
+        // Back online; the browser's service-worker update check may have logged the
+        // 503 while the host was down, so the clean-run checks start afresh.
+        page.set_server_down(false);
+        page.clear_logs();
+        page.reload().await;
+        assert_eq!(page.saved_moves().await.len(), 4);
+    });
+}

@@ -9,6 +9,7 @@
 
 use axum::extract::Request;
 use axum::middleware::Next;
+use axum::response::IntoResponse;
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::elements::Element;
 use fantoccini::wd::WebDriverCompatibleCommand;
@@ -24,7 +25,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tower_http::services::ServeDir;
@@ -59,13 +60,15 @@ where
     };
     let driver_port = guard.driver.as_ref().map_or(0, |d| d.port);
     let profile = guard.profile.clone();
-    let (addr, served) = guard.rt.block_on(serve(dist));
+    let down = Arc::new(AtomicBool::new(false));
+    let (addr, served) = guard.rt.block_on(serve(dist, down.clone()));
     let client = guard.rt.block_on(connect(driver_port, &profile));
     guard.client = Some(client.clone());
     let page = Page {
         client,
         origin: format!("http://{addr}"),
         served,
+        down,
         logs: Arc::new(Mutex::new(Logs::default())),
     };
     guard.rt.block_on(async {
@@ -193,7 +196,7 @@ struct Served {
 
 /// Serves `dist` under [`BASE_PATH`] on a free port of 127.0.0.1, and logs every
 /// request with its status.
-async fn serve(dist: PathBuf) -> (SocketAddr, Arc<Mutex<Vec<Served>>>) {
+async fn serve(dist: PathBuf, down: Arc<AtomicBool>) -> (SocketAddr, Arc<Mutex<Vec<Served>>>) {
     let log = Arc::new(Mutex::new(Vec::new()));
     let recorder = log.clone();
     let app = axum::Router::new()
@@ -201,7 +204,12 @@ async fn serve(dist: PathBuf) -> (SocketAddr, Arc<Mutex<Vec<Served>>>) {
         .layer(axum::middleware::from_fn(
             move |request: Request, next: Next| {
                 let recorder = recorder.clone();
+                let down = down.clone();
                 async move {
+                    if down.load(Ordering::SeqCst) {
+                        // The host is "down": only the service worker can answer.
+                        return axum::http::StatusCode::SERVICE_UNAVAILABLE.into_response();
+                    }
                     let path = request.uri().path().to_string();
                     let response = next.run(request).await;
                     recorder.lock().expect("log").push(Served {
@@ -473,6 +481,8 @@ pub struct Page {
     client: Client,
     origin: String,
     served: Arc<Mutex<Vec<Served>>>,
+    /// While set, the test server answers every request with 503.
+    down: Arc<AtomicBool>,
     logs: Arc<Mutex<Logs>>,
 }
 
@@ -871,6 +881,11 @@ impl Page {
                 .map(|s| format!("request answered {}: {}", s.status, s.path)),
         );
         problems
+    }
+
+    /// Takes the test server down (every request answered 503) or back up.
+    pub fn set_server_down(&self, down: bool) {
+        self.down.store(down, Ordering::SeqCst);
     }
 
     /// Forgets what the logs held so far (console, network, test server).

@@ -1,0 +1,27 @@
+// Writes sw.js into the build: a Workbox service worker that precaches every file of the
+// site, so the game opens and plays offline after the first visit. Run by trunk after
+// each build (Trunk.toml, post_build hook) on its staging folder.
+import { generateSW } from 'workbox-build';
+
+const dir = process.env.TRUNK_STAGING_DIR || process.argv[2];
+if (!dir) {
+  console.error('usage: node tools/generate-sw.mjs DIST_DIR (or run by trunk)');
+  process.exit(2);
+}
+const { count, size, warnings } = await generateSW({
+  globDirectory: dir,
+  globPatterns: ['**/*.{html,js,wasm,css,png,svg,ico,json,webmanifest}'],
+  swDest: `${dir}/sw.js`,
+  // One file, nothing fetched from a CDN.
+  inlineWorkboxRuntime: true,
+  mode: 'production',
+  sourcemap: false,
+  skipWaiting: true,
+  clientsClaim: true,
+  cleanupOutdatedCaches: true,
+  // Open the app for any navigation inside its folder, even offline.
+  navigateFallback: 'index.html',
+  maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+});
+for (const w of warnings) console.warn(`sw: ${w}`);
+console.log(`sw: precaching ${count} files, ${(size / 1024).toFixed(0)} KiB`);
