@@ -134,6 +134,8 @@ proptest! {
             prop_assert_eq!(&sorted, &naive);
             prop_assert_eq!(pos.count_legal_moves(), moves.len());
             prop_assert!(!moves.is_empty(), "a live game has a move (RULES H4.2)");
+            let best = moves.iter().map(|&m| naive_captures(&pos, m).len()).max().unwrap_or(0);
+            prop_assert_eq!(pos.best_capture(), best);
             let mv = moves[choice as usize % moves.len()];
             let expected = naive_captures(&pos, mv);
             let report = game.play(mv).unwrap();

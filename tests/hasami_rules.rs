@@ -688,3 +688,27 @@ fn h6_4_errors_never_panic_on_garbage() {
         assert!(s.parse::<Move>().is_err(), "{s:?}");
     }
 }
+
+#[test]
+fn h3_best_capture_matches_playing_every_move() {
+    // RULES H3: the cheap count agrees with playing each legal move.
+    for p in [
+        "9/9/4b4/4w4/2bw4b/4w4/4b4/9/9 b 0 0 0",
+        "9/9/9/9/b8/w8/w8/2b6/wb7 b 0 0 0",
+        "w2w1w2w/1w5w1/3b5/9/2wbw4/4b4/9/1b3b1b1/b7b w 2 0 40",
+        "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 0 0",
+    ] {
+        let p = pos(p);
+        let played = p
+            .legal_moves()
+            .into_iter()
+            .map(|m| p.play(m).unwrap().1.len())
+            .max()
+            .unwrap_or(0);
+        assert_eq!(p.best_capture(), played, "{p}");
+    }
+    assert_eq!(
+        pos("9/9/4b4/4w4/2bw4b/4w4/4b4/9/9 b 0 0 0").best_capture(),
+        3
+    );
+}

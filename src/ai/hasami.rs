@@ -154,7 +154,13 @@ impl Search {
     }
 }
 
-/// Static score for the side to move: captures difference, then mobility.
+/// What a capture the side to move can make at once is worth in the static score: a
+/// little under a piece, since the opponent may have a reply (a one-ply look past the
+/// search horizon, so the CPU does not leave pieces hanging at its last ply).
+const THREAT: i32 = 70;
+
+/// Static score for the side to move: captures difference, the best capture it can
+/// make at once, then mobility.
 fn evaluate(pos: &Position) -> i32 {
     let me = pos.side_to_move();
     let material = pos.captures(me) as i32 - pos.captures(me.opponent()) as i32;
@@ -167,7 +173,7 @@ fn evaluate(pos: &Position) -> i32 {
     )
     .expect("the same pieces with the other side to move are valid");
     let mobility = pos.count_legal_moves() as i32 - their_view.count_legal_moves() as i32;
-    material * PIECE + mobility
+    material * PIECE + pos.best_capture() as i32 * THREAT + mobility
 }
 
 #[cfg(test)]

@@ -391,6 +391,23 @@ impl Position {
         captured
     }
 
+    /// The most enemy pieces the side to move could capture with one legal move
+    /// (RULES H3), `0..=9`. Cheaper than playing every move: no position is copied.
+    pub fn best_capture(&self) -> usize {
+        let me = self.side.index();
+        let theirs = self.pieces[1 - me];
+        let mut best = 0;
+        for from in self.pieces[me] {
+            let without = self.pieces[me].without(SquareSet::single(from));
+            for to in self.destinations(from) {
+                let mut mine = without;
+                mine.insert(to);
+                best = best.max(Self::captures_from(to, mine, theirs).len());
+            }
+        }
+        best
+    }
+
     /// Plays `mv` without checking it and returns the captured squares (RULES H3).
     ///
     /// Moves the piece, removes the captured enemy pieces, adds them to the mover's
