@@ -298,7 +298,7 @@ fn finishing_capture_shows_the_result_dialog() {
         let result = done.result.clone().expect("result");
         assert_eq!(result.title, "Black wins");
         assert_eq!(result.reason, "Captured 5 pieces.");
-        assert_eq!(done.status, "Game over");
+        assert_eq!(done.status, "Black wins — Captured 5 pieces.");
         assert_eq!(done.player("black").captures, "5");
         assert_eq!(done.player("black").role, "Human · Wins: 1");
         assert_eq!(done.player("white").role, "CPU · Wins: 0");
@@ -353,6 +353,7 @@ fn resign_while_the_cpu_thinks() {
         page.play("e1e5").await;
         let moved = std::time::Instant::now();
         page.click("resign").await;
+        page.click("confirm-yes").await;
         let resign_after = moved.elapsed();
         let snap = page
             .wait_for("the result dialog", |s| s.result.is_some())
@@ -360,7 +361,7 @@ fn resign_while_the_cpu_thinks() {
         let result = snap.result.clone().expect("result");
         assert_eq!(result.title, "White wins");
         assert_eq!(result.reason, "The opponent resigned.");
-        assert_eq!(snap.status, "Game over");
+        assert_eq!(snap.status, "White wins — The opponent resigned.");
         assert_eq!(snap.player("white").role, "CPU · Wins: 1");
         let saved = page.saved().await.expect("saved").game;
         assert_eq!(saved.resigned(), Some(Player::Black));
@@ -375,7 +376,11 @@ fn resign_while_the_cpu_thinks() {
             );
             assert_eq!(
                 page.status_history().await,
-                ["Black to move", "CPU is thinking…", "Game over"]
+                [
+                    "Black to move",
+                    "CPU is thinking…",
+                    "White wins — The opponent resigned."
+                ]
             );
         } else {
             assert!(moves.len() <= 2, "{moves:?}");
@@ -542,16 +547,15 @@ fn corrupted_storage_shows_a_notice() {
 
         let settings_error = storage::decode::<Settings>(settings_raw).unwrap_err();
         let table_error = storage::decode::<SavedTable>(table_raw).unwrap_err();
+        assert!(matches!(settings_error, storage::LoadError::NotJson(_)));
         assert!(table_error.to_string().contains("move 2"), "{table_error}");
         let expected = [
-            format!(
-                "The saved settings could not be read ({settings_error}); the defaults are used."
-            ),
-            format!(
-                "The saved game could not be read ({table_error}), so a new game was started. \
-                 A copy of the unreadable data is kept on this device under \
-                 “shogi-variants/hasami/table/unreadable”."
-            ),
+            "The saved settings could not be read (not readable data); the defaults are used. \
+             A copy of the unreadable data is kept on this device."
+                .to_string(),
+            "The saved game could not be read (damaged data), so a new game was started. \
+             A copy of the unreadable data is kept on this device."
+                .to_string(),
         ];
         let snap = page.snapshot().await;
         assert_eq!(snap.notices, expected);
@@ -788,5 +792,131 @@ fn plays_offline_after_the_first_visit() {
         page.clear_logs();
         page.reload().await;
         assert_eq!(page.saved_moves().await.len(), 4);
+    });
+}
+
+/// Keyboard play: the board is one tab stop, the arrow keys move across it as seen
+/// on screen, Enter selects and moves. Dialogs take the focus, keep the board behind
+/// them inert, and Escape answers "no".
+#[test]
+fn keyboard_plays_and_dialogs_take_the_focus() {
+    use fantoccini::key::Key;
+    run(|page| async move {
+        // Click e1 to put the roving focus there, then unselect it with Enter.
+        page.click_square("e1").await;
+        assert_eq!(page.focused().await, "sq-e1");
+        page.press(&char::from(Key::Enter).to_string()).await;
+        page.wait_for("nothing selected", |s| s.marked("selected").is_empty())
+            .await;
+        // Select d1 with the keyboard, go up four squares, move with Enter.
+        page.press(&char::from(Key::Left).to_string()).await;
+        assert_eq!(page.focused().await, "sq-d1");
+        page.press(&char::from(Key::Enter).to_string()).await;
+        page.wait_for("d1 selected", |s| s.marked("selected") == ["d1"])
+            .await;
+        let up = char::from(Key::Up).to_string().repeat(4);
+        page.press(&up).await;
+        assert_eq!(page.focused().await, "sq-d5");
+        page.press(&char::from(Key::Enter).to_string()).await;
+        let (game, _) = wait_cpu_answer(&page, 2).await;
+        assert_eq!(game.moves()[0], mv("d1d5"));
+
+        // Resign asks first; the dialog has the focus; Escape keeps playing.
+        page.click("resign").await;
+        page.wait_for("the question", |s| s.confirm).await;
+        assert_eq!(page.focused().await, "confirm-yes");
+        let inert = page
+            .js(
+                "return document.querySelector('.layout').hasAttribute('inert')",
+                vec![],
+            )
+            .await;
+        assert_eq!(inert, serde_json::Value::Bool(true), "the table is inert");
+        page.press(&char::from(Key::Escape).to_string()).await;
+        let snap = page.wait_for("no question", |s| !s.confirm).await;
+        assert_eq!(snap.status, "Black to move");
+        assert_eq!(page.saved().await.expect("saved").game.outcome(), None);
+    });
+}
+
+/// Two tabs on one device share the saved table: a move in one shows in the other
+/// (with a notice), so neither silently overwrites the other's game.
+#[test]
+fn a_second_tab_follows_the_first() {
+    run(|page| async move {
+        page.select("seat-white", "human").await;
+        page.play("e1e5").await;
+        let (first, second) = page.open_second_tab().await;
+        let snap = page.snapshot().await;
+        assert!(
+            snap.pieces.contains_key("e5"),
+            "the second tab loads the game"
+        );
+        page.play("e9e6").await;
+
+        page.switch_tab(&first).await;
+        let snap = page
+            .wait_for("the first tab to show White's move", |s| {
+                s.pieces.contains_key("e6")
+            })
+            .await;
+        assert_eq!(
+            snap.notices,
+            ["This table was changed in another tab; it now shows the latest position."]
+        );
+        assert_eq!(snap.status, "Black to move");
+        page.play("a1a2").await;
+        page.switch_tab(&second).await;
+        page.wait_for("the second tab to show Black's move", |s| {
+            s.pieces.contains_key("a2")
+        })
+        .await;
+        assert_eq!(
+            page.saved_moves().await,
+            [mv("e1e5"), mv("e9e6"), mv("a1a2")]
+        );
+    });
+}
+
+/// Turning the move clock on mid-turn gives the full time from then on, not the time
+/// already spent.
+#[test]
+fn clock_switched_on_mid_turn_starts_full() {
+    run(|page| async move {
+        page.sleep(2500).await;
+        page.select("set-time", "30").await;
+        let snap = page
+            .wait_for("the clock", |s| s.player("black").clock.is_some())
+            .await;
+        let clock = snap.player("black").clock.clone().unwrap();
+        assert!(clock == "0:30" || clock == "0:29", "{clock}");
+    });
+}
+
+/// Stored values the panel never offers are refused with a notice, not used or
+/// silently changed: a `black` seat of 5, a move limit of 0.
+#[test]
+fn out_of_range_storage_is_refused_with_a_notice() {
+    run(|page| async move {
+        let table = r#"{"app":"shogi-variants","version":1,"data":{"participants":[{"controller":"human","wins":0},{"controller":"cpu","wins":0}],"black":5,"game":{"rules":{"win":"capture_five","move_limit":null},"start":"wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 0 0","moves":["e1e5"]}}}"#;
+        let settings = r#"{"app":"shogi-variants","version":1,"data":{"move_limit":0}}"#;
+        page.storage_set(keys::HASAMI_TABLE, table).await;
+        page.storage_set(keys::HASAMI_SETTINGS, settings).await;
+        page.reload().await;
+        let snap = page.snapshot().await;
+        assert_eq!(
+            snap.notices,
+            [
+                "The saved settings could not be read (damaged data); the defaults are used. \
+                 A copy of the unreadable data is kept on this device.",
+                "The saved game could not be read (damaged data), so a new game was started. \
+                 A copy of the unreadable data is kept on this device.",
+            ]
+        );
+        assert_eq!(snap.board(), START_BOARD);
+        assert_eq!(snap.status, "Black to move", "a person still plays Black");
+        assert_eq!(page.value("set-limit").await, "none");
+        page.sleep(800).await;
+        assert!(page.saved_moves().await.is_empty(), "the CPU does not move");
     });
 }

@@ -19,8 +19,8 @@ const { count, size, warnings } = await generateSW({
   skipWaiting: true,
   clientsClaim: true,
   cleanupOutdatedCaches: true,
-  // Open the app for any navigation inside its folder, even offline.
-  navigateFallback: 'index.html',
+  // No navigateFallback: index.html's asset URLs are relative, so serving it for a
+  // deeper path would load nothing. The folder itself (./) maps to index.html.
   maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
 });
 for (const w of warnings) console.warn(`sw: ${w}`);

@@ -54,8 +54,11 @@ impl TimePerMove {
 pub const MOVE_LIMITS: [Option<u32>; 4] = [None, Some(100), Some(200), Some(300)];
 
 /// The settings panel of RULES H5: site settings and the local rules for the next game.
+///
+/// Deserializing checks the values against what the panel offers (a move limit not in
+/// [`MOVE_LIMITS`] is refused); missing fields take their defaults.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(try_from = "SettingsData")]
 pub struct Settings {
     /// Mark the legal destinations of the selected piece (default on).
     pub show_legal_moves: bool,
@@ -78,6 +81,50 @@ impl Default for Settings {
             move_limit: None,
             time_per_move: TimePerMove::None,
         }
+    }
+}
+
+/// [`Settings`] as stored, before its values are checked.
+#[derive(Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct SettingsData {
+    show_legal_moves: bool,
+    alternate_start: bool,
+    win: WinCondition,
+    move_limit: Option<u32>,
+    time_per_move: TimePerMove,
+}
+
+impl Default for SettingsData {
+    fn default() -> SettingsData {
+        let s = Settings::default();
+        SettingsData {
+            show_legal_moves: s.show_legal_moves,
+            alternate_start: s.alternate_start,
+            win: s.win,
+            move_limit: s.move_limit,
+            time_per_move: s.time_per_move,
+        }
+    }
+}
+
+impl TryFrom<SettingsData> for Settings {
+    type Error = String;
+
+    fn try_from(d: SettingsData) -> Result<Settings, String> {
+        if !MOVE_LIMITS.contains(&d.move_limit) {
+            return Err(format!(
+                "move limit {:?} is not one of those offered",
+                d.move_limit
+            ));
+        }
+        Ok(Settings {
+            show_legal_moves: d.show_legal_moves,
+            alternate_start: d.alternate_start,
+            win: d.win,
+            move_limit: d.move_limit,
+            time_per_move: d.time_per_move,
+        })
     }
 }
 
@@ -299,7 +346,7 @@ impl Table {
     fn after_move(&mut self, report: &MoveReport) {
         if let Some(winner) = report.outcome.and_then(|o| o.winner()) {
             let i = self.participant_of(winner);
-            self.participants[i].wins += 1;
+            self.participants[i].wins = self.participants[i].wins.saturating_add(1);
         }
     }
 
@@ -331,16 +378,18 @@ impl Table {
         let outcome = self.game.resign(player).map_err(TableError::Play)?;
         if let Some(winner) = outcome.winner() {
             let i = self.participant_of(winner);
-            self.participants[i].wins += 1;
+            self.participants[i].wins = self.participants[i].wins.saturating_add(1);
         }
         self.generation += 1;
         Ok(())
     }
 
     /// Starts the next game under the rules of the settings. With *alternate who
-    /// starts*, the participants swap colours (RULES H1.3).
+    /// starts*, the participants swap colours (RULES H1.3) if the game being left had
+    /// begun; restarting a game nobody has moved in keeps the colours.
     pub fn new_game(&mut self) {
-        if self.settings.alternate_start {
+        let begun = !self.game.moves().is_empty() || self.game.is_over();
+        if self.settings.alternate_start && begun {
             self.black = 1 - self.black;
         }
         self.game = Game::new(self.settings.rules());
@@ -361,7 +410,7 @@ impl Table {
         Table {
             settings,
             participants: saved.participants,
-            black: saved.black.min(1),
+            black: saved.black,
             game: saved.game,
             generation: 0,
         }
@@ -369,8 +418,10 @@ impl Table {
 }
 
 /// The part of a [`Table`] saved after every move: the participants, who plays Black
-/// and the game (as its record, replayed and checked on load).
+/// and the game (as its record, replayed and checked on load). Deserializing refuses a
+/// `black` other than 0 or 1.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SavedTableData")]
 pub struct SavedTable {
     /// The two participants.
     pub participants: [Participant; 2],
@@ -461,9 +512,17 @@ mod tests {
         let mut table = Table::default();
         assert_eq!(table.controller(Player::Black), Controller::Human);
         table.new_game();
+        assert_eq!(
+            table.controller(Player::Black),
+            Controller::Human,
+            "nobody had moved"
+        );
+        table.play_human(mv("e1e5")).unwrap();
+        table.new_game();
         assert_eq!(table.controller(Player::Black), Controller::Cpu);
         assert!(table.cpu_request().is_some(), "the CPU now opens as Black");
         table.settings.alternate_start = false;
+        table.resign().unwrap();
         table.new_game();
         assert_eq!(table.controller(Player::Black), Controller::Cpu);
     }
@@ -493,5 +552,32 @@ mod tests {
         table.set_controller(Player::White, Controller::Cpu);
         table.set_controller(Player::Black, Controller::Cpu);
         assert_eq!(table.resign(), Err(TableError::CannotResign));
+    }
+}
+
+/// [`SavedTable`] as stored, before its values are checked.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedTableData {
+    participants: [Participant; 2],
+    black: usize,
+    game: Game,
+}
+
+impl TryFrom<SavedTableData> for SavedTable {
+    type Error = String;
+
+    fn try_from(d: SavedTableData) -> Result<SavedTable, String> {
+        if d.black > 1 {
+            return Err(format!(
+                "black is played by participant {}, not 0 or 1",
+                d.black
+            ));
+        }
+        Ok(SavedTable {
+            participants: d.participants,
+            black: d.black,
+            game: d.game,
+        })
     }
 }

@@ -137,4 +137,45 @@ mod tests {
             "{err}"
         );
     }
+
+    #[test]
+    fn values_outside_the_offered_choices_are_refused() {
+        let table = |black: i64| {
+            format!(
+                r#"{{"app":"shogi-variants","version":1,"data":{{"participants":[{{"controller":"human","wins":0}},{{"controller":"cpu","wins":0}}],"black":{black},"game":{{"rules":{{"win":"capture_five","move_limit":null}},"start":"wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 0 0","moves":[]}}}}}}"#
+            )
+        };
+        assert!(decode::<SavedTable>(&table(1)).is_ok());
+        assert!(
+            matches!(decode::<SavedTable>(&table(5)), Err(LoadError::Corrupt(m)) if m.contains("not 0 or 1"))
+        );
+        assert!(matches!(
+            decode::<SavedTable>(&table(-1)),
+            Err(LoadError::Corrupt(_))
+        ));
+        let settings = |limit: &str| {
+            format!(r#"{{"app":"shogi-variants","version":1,"data":{{"move_limit":{limit}}}}}"#)
+        };
+        assert_eq!(
+            decode::<Settings>(&settings("200")).unwrap().move_limit,
+            Some(200)
+        );
+        assert_eq!(
+            decode::<Settings>(&settings("null")).unwrap(),
+            Settings::default()
+        );
+        for bad in ["0", "7", "-3", "\"x\""] {
+            assert!(
+                matches!(
+                    decode::<Settings>(&settings(bad)),
+                    Err(LoadError::Corrupt(_))
+                ),
+                "{bad}"
+            );
+        }
+        assert!(matches!(
+            decode::<Settings>(r#"{"app":"shogi-variants","version":1,"data":{"surprise":true}}"#),
+            Err(LoadError::Corrupt(_))
+        ));
+    }
 }

@@ -73,7 +73,9 @@ impl Default for BoardView {
 /// Draws the board from `view`; calls `on_square` with the square clicked or tapped.
 ///
 /// Each square is a `<button>` with `data-testid="sq-e5"` (its name), so the board
-/// works with the keyboard and screen readers too.
+/// works with screen readers and the keyboard: the board is one tab stop (roving
+/// tabindex), the arrow keys move between squares as seen on screen, Enter or Space
+/// clicks.
 #[component]
 pub fn Board(
     /// What to draw.
@@ -85,6 +87,24 @@ pub fn Board(
     label: Signal<String>,
 ) -> impl IntoView {
     let flipped = Memo::new(move |_| view.with(|v| v.flipped));
+    // The square that takes the focus when the board is tabbed to.
+    let focus = RwSignal::new(Square::new(4, 0).expect("e1"));
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        // Screen directions, turned with the board.
+        let (df, dr) = match ev.key().as_str() {
+            "ArrowLeft" => (-1, 0),
+            "ArrowRight" => (1, 0),
+            "ArrowUp" => (0, 1),
+            "ArrowDown" => (0, -1),
+            _ => return,
+        };
+        ev.prevent_default();
+        let sign = if flipped.get_untracked() { -1 } else { 1 };
+        if let Some(next) = focus.get_untracked().offset(df * sign, dr * sign) {
+            focus.set(next);
+            focus_square(next);
+        }
+    };
     let order = move || -> Vec<Square> {
         // Screen order: rows from the top, squares left to right.
         let mut squares = Vec::with_capacity(NUM_SQUARES);
@@ -152,7 +172,11 @@ pub fn Board(
                 data-square=sq.to_string()
                 aria-label=aria
                 aria-pressed=move || cell.with(|c| c.selected.to_string())
-                on:click=move |_| on_square.run(sq)
+                tabindex=move || if focus.get() == sq { "0" } else { "-1" }
+                on:click=move |_| {
+                    focus.set(sq);
+                    on_square.run(sq)
+                }
             >
                 {move || {
                     cell.with(|c| {
@@ -188,9 +212,10 @@ pub fn Board(
                         c
                     })
                 }
-                role="grid"
+                role="group"
                 aria-label=move || label.get()
                 data-testid="board"
+                on:keydown=on_key
             >
                 {move || order().into_iter().map(square_button).collect_view()}
             </div>
@@ -198,5 +223,16 @@ pub fn Board(
                 {files}
             </div>
         </div>
+    }
+}
+
+/// Moves the keyboard focus to the button of `sq`.
+fn focus_square(sq: Square) {
+    use wasm_bindgen::JsCast;
+    let selector = format!("[data-square=\"{sq}\"]");
+    if let Ok(Some(el)) = document().query_selector(&selector)
+        && let Ok(el) = el.dyn_into::<web_sys::HtmlElement>()
+    {
+        let _ = el.focus();
     }
 }

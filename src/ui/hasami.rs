@@ -4,7 +4,7 @@
 use super::board::{Board, BoardView, PieceView, SquareView, piece_svg};
 use super::i18n::{Locale, t, t_string, use_i18n};
 use super::store::{self, Loaded};
-use super::{Notice, Notices};
+use super::{Notice, Notices, Stored};
 use crate::ai::Budget;
 use crate::engine::Square;
 use crate::engine::hasami::{DrawReason, Move, Outcome, Player, WinCondition, WinReason};
@@ -36,9 +36,11 @@ fn load_table(notices: Notices) -> Table {
     let settings = match store::load::<Settings>(keys::HASAMI_SETTINGS) {
         Loaded::Found(s) => s,
         Loaded::Missing => Settings::default(),
-        Loaded::Unreadable { error, .. } => {
-            notices.push(Notice::SettingsUnreadable {
-                reason: error.to_string(),
+        Loaded::Unreadable { error, kept_as } => {
+            notices.push(Notice::Unreadable {
+                what: Stored::Settings,
+                error,
+                kept: kept_as.is_some(),
             });
             Settings::default()
         }
@@ -47,9 +49,10 @@ fn load_table(notices: Notices) -> Table {
         Loaded::Found(saved) => Table::restore(settings, saved),
         Loaded::Missing => Table::new(settings),
         Loaded::Unreadable { error, kept_as } => {
-            notices.push(Notice::TableUnreadable {
-                reason: error.to_string(),
-                kept_as,
+            notices.push(Notice::Unreadable {
+                what: Stored::Table,
+                error,
+                kept: kept_as.is_some(),
             });
             Table::new(settings)
         }
@@ -63,18 +66,36 @@ pub fn HasamiTable() -> impl IntoView {
     let notices = expect_context::<Notices>();
     let table = RwSignal::new(load_table(notices));
     let selected = RwSignal::new(None::<Square>);
-    let confirm_new = RwSignal::new(false);
+    let confirm = RwSignal::new(None::<Confirm>);
     let dialog_closed = RwSignal::new(false);
 
     // Save after every change (not at start-up: unreadable data stays until a change).
+    // A failed save (storage full or off) is told once; play goes on.
     Effect::new(move |first_done: Option<()>| {
         table.with(|t| {
             if first_done.is_some() {
-                store::save(keys::HASAMI_SETTINGS, &t.settings);
-                store::save(keys::HASAMI_TABLE, &t.saved());
+                let saved = store::save(keys::HASAMI_SETTINGS, &t.settings)
+                    .and_then(|()| store::save(keys::HASAMI_TABLE, &t.saved()));
+                if saved.is_err() {
+                    notices.push(Notice::SaveFailed);
+                }
             }
         });
     });
+
+    // Another tab of this site changed the table: show its game here too, so the two
+    // tabs never overwrite each other's moves silently.
+    let on_storage = window_event_listener(leptos::ev::storage, move |ev| {
+        let ours = ev
+            .key()
+            .is_some_and(|k| k == keys::HASAMI_TABLE || k == keys::HASAMI_SETTINGS);
+        if ours {
+            selected.set(None);
+            table.set(load_table(notices));
+            notices.push(Notice::OtherTab);
+        }
+    });
+    on_cleanup(move || on_storage.remove());
 
     // The position identity: changes with every move, new game and seat change.
     let token = Memo::new(move |_| table.with(|t| t.token()));
@@ -106,12 +127,15 @@ pub fn HasamiTable() -> impl IntoView {
         );
     });
 
-    // Move clock (RULES H5.1): restarts at every new position, stops at the end.
+    // Move clock (RULES H5.1): restarts at every new position and when the time per
+    // move is changed (a new limit counts from then), stops at the end.
     let turn_started = RwSignal::new(now_ms());
     let now = RwSignal::new(now_ms());
+    let time_setting = Memo::new(move |_| table.with(|t| t.settings.time_per_move));
     Effect::new(move |_| {
         // Read (not only tracked): a memo nobody reads is never computed, so never changes.
         let _position = token.get();
+        let _limit = time_setting.get();
         turn_started.set(now_ms());
         now.set(now_ms());
     });
@@ -227,7 +251,7 @@ pub fn HasamiTable() -> impl IntoView {
 
     let new_game = move || {
         selected.set(None);
-        confirm_new.set(false);
+        confirm.set(None);
         dialog_closed.set(false);
         table.update(|t| t.new_game());
     };
@@ -235,28 +259,78 @@ pub fn HasamiTable() -> impl IntoView {
         let in_progress =
             table.with_untracked(|t| !t.game().is_over() && !t.game().moves().is_empty());
         if in_progress {
-            confirm_new.set(true);
+            confirm.set(Some(Confirm::NewGame));
         } else {
             new_game();
         }
     };
     let can_resign = Memo::new(move |_| table.with(|t| t.resigner().is_some()));
-    let resign = move |_| {
+    let resign = move || {
         selected.set(None);
+        confirm.set(None);
         table.update(|t| {
             let _ = t.resign();
         });
     };
+    // A game that ends (say, by the CPU's move) closes any question about it.
+    Effect::new(move |_| {
+        if outcome.get().is_some() {
+            confirm.set(None);
+        }
+    });
+    let on_confirm = Callback::new(move |kind: Confirm| match kind {
+        Confirm::NewGame => new_game(),
+        Confirm::Resign => resign(),
+    });
 
     let status = move || {
         let side = table.with(|t| t.game().position().side_to_move());
-        if outcome.get().is_some() {
-            t!(i18n, game_over).into_any()
-        } else if !human_to_move.get() {
-            t!(i18n, cpu_thinking).into_any()
-        } else {
-            t!(i18n, to_move, side = move || side_name(i18n, side)).into_any()
+        match outcome.get() {
+            Some(outcome) => view! {
+                {outcome_title(i18n, outcome)}
+                " — "
+                {move || outcome_reason(i18n, outcome)}
+            }
+            .into_any(),
+            None if !human_to_move.get() => t!(i18n, cpu_thinking).into_any(),
+            None => t!(i18n, to_move, side = move || side_name(i18n, side)).into_any(),
         }
+    };
+    // Moves played, and the limit if there is one (RULES H4.5: plies of both players).
+    let move_count = move || {
+        let (n, limit) = table.with(|t| (t.game().position().ply(), t.game().rules().move_limit));
+        match limit {
+            Some(limit) => t!(
+                i18n,
+                moves_played_limit,
+                n = move || n,
+                limit = move || limit
+            )
+            .into_any(),
+            None => t!(i18n, moves_played, n = move || n).into_any(),
+        }
+    };
+    // Read out the last move for screen readers (the CPU's moves too).
+    let announcement = move || {
+        table.with(|t| {
+            let game = t.game();
+            let (mv, captured) = (*game.moves().last()?, game.captured().last()?.len());
+            let side = game.positions()[game.moves().len() - 1].side_to_move();
+            let name = move || side_name(i18n, side);
+            let mv = mv.to_string();
+            Some(if captured > 0 {
+                t!(
+                    i18n,
+                    announce_capture,
+                    side = name,
+                    mv = move || mv.clone(),
+                    n = move || captured
+                )
+                .into_any()
+            } else {
+                t!(i18n, announce_move, side = name, mv = move || mv.clone()).into_any()
+            })
+        })
     };
 
     let player_card = move |side: Player| {
@@ -325,8 +399,12 @@ pub fn HasamiTable() -> impl IntoView {
         }
     };
 
+    // While a dialog is open the table behind it takes no clicks or keys.
+    let dialog_open =
+        move || confirm.get().is_some() || (outcome.get().is_some() && !dialog_closed.get());
+
     view! {
-        <div class="layout">
+        <div class="layout" inert=dialog_open>
             <section class="play">
                 {move || player_card(top_side())}
                 <Board
@@ -337,8 +415,14 @@ pub fn HasamiTable() -> impl IntoView {
                 {move || player_card(top_side().opponent())}
             </section>
             <aside class="side">
-                <div class="status" data-testid="status" aria-live="polite">
+                <div class="status" data-testid="status">
                     {status}
+                </div>
+                <div class="move-count" data-testid="move-count">
+                    {move_count}
+                </div>
+                <div class="visually-hidden" aria-live="polite" data-testid="announce">
+                    {announcement}
                 </div>
                 <div class="actions">
                     <button type="button" class="btn primary" data-testid="new-game" on:click=ask_new_game>
@@ -349,7 +433,7 @@ pub fn HasamiTable() -> impl IntoView {
                         class="btn"
                         data-testid="resign"
                         disabled=move || !can_resign.get()
-                        on:click=resign
+                        on:click=move |_| confirm.set(Some(Confirm::Resign))
                     >
                         {t!(i18n, resign)}
                     </button>
@@ -367,25 +451,134 @@ pub fn HasamiTable() -> impl IntoView {
                 </details>
             </aside>
         </div>
-        <Show when=move || confirm_new.get()>
-            <div class="overlay">
-                <div class="dialog" role="dialog" aria-modal="true" data-testid="confirm-dialog">
-                    <h2>{t!(i18n, confirm_new_title)}</h2>
-                    <p>{t!(i18n, confirm_new_text)}</p>
-                    <div class="actions">
-                        <button type="button" class="btn primary" data-testid="confirm-yes" on:click=move |_| new_game()>
-                            {t!(i18n, confirm_yes)}
-                        </button>
-                        <button type="button" class="btn" data-testid="confirm-no" on:click=move |_| confirm_new.set(false)>
-                            {t!(i18n, confirm_no)}
-                        </button>
-                    </div>
-                </div>
-            </div>
-        </Show>
+        {move || {
+            confirm
+                .get()
+                .map(|kind| {
+                    view! {
+                        <ConfirmDialog
+                            kind=kind
+                            on_yes=on_confirm
+                            on_no=Callback::new(move |()| confirm.set(None))
+                        />
+                    }
+                })
+        }}
         <Show when=move || outcome.get().is_some() && !dialog_closed.get()>
-            <ResultDialog outcome=outcome on_again=Callback::new(move |_| new_game()) on_close=Callback::new(move |_| dialog_closed.set(true)) />
+            <ResultDialog
+                outcome=outcome
+                on_again=Callback::new(move |_| new_game())
+                on_close=Callback::new(move |_| dialog_closed.set(true))
+            />
         </Show>
+    }
+}
+
+/// A question the table asks before an action that cannot be taken back.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Confirm {
+    /// Abandon the game in progress for a new one.
+    NewGame,
+    /// Resign (RULES H4.3).
+    Resign,
+}
+
+/// The translated headline of an outcome ("Black wins", "Draw").
+fn outcome_title(i18n: I18nContext<Locale>, outcome: Outcome) -> AnyView {
+    match outcome {
+        Outcome::Win { winner, .. } => {
+            t!(i18n, wins_title, side = move || side_name(i18n, winner)).into_any()
+        }
+        Outcome::Draw { .. } => t!(i18n, draw_title).into_any(),
+    }
+}
+
+/// The translated reason of an outcome (RULES H4).
+fn outcome_reason(i18n: I18nContext<Locale>, outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win { reason, .. } => match reason {
+            WinReason::CapturedFive => t_string!(i18n, reason_captured_five),
+            WinReason::LeadByThree => t_string!(i18n, reason_lead_by_three),
+            WinReason::CapturedAll => t_string!(i18n, reason_captured_all),
+            WinReason::NoLegalMove => t_string!(i18n, reason_no_legal_move),
+            WinReason::Resignation => t_string!(i18n, reason_resignation),
+        },
+        Outcome::Draw {
+            reason: DrawReason::Repetition,
+        } => t_string!(i18n, reason_repetition),
+        Outcome::Draw {
+            reason: DrawReason::MoveLimit,
+        } => t_string!(i18n, reason_move_limit),
+    }
+    .to_string()
+}
+
+/// A modal dialog: takes the focus (its first button) when it opens and answers
+/// Escape with `on_escape`. The page behind is made inert by the caller.
+#[component]
+fn Modal(
+    /// `data-testid` of the dialog box.
+    testid: &'static str,
+    /// What Escape does (the dialog's "no" or "close").
+    on_escape: Callback<()>,
+    children: Children,
+) -> impl IntoView {
+    let dialog = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        if let Some(el) = dialog.get()
+            && let Ok(Some(button)) = el.query_selector("button")
+        {
+            use wasm_bindgen::JsCast;
+            if let Ok(button) = button.dyn_into::<web_sys::HtmlElement>() {
+                let _ = button.focus();
+            }
+        }
+    });
+    view! {
+        <div
+            class="overlay"
+            on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                if ev.key() == "Escape" {
+                    ev.prevent_default();
+                    on_escape.run(());
+                }
+            }
+        >
+            <div class="dialog" role="dialog" aria-modal="true" data-testid=testid node_ref=dialog>
+                {children()}
+            </div>
+        </div>
+    }
+}
+
+#[component]
+fn ConfirmDialog(kind: Confirm, on_yes: Callback<Confirm>, on_no: Callback<()>) -> impl IntoView {
+    let i18n = use_i18n();
+    let (title, text, yes) = match kind {
+        Confirm::NewGame => (
+            t!(i18n, confirm_new_title).into_any(),
+            t!(i18n, confirm_new_text).into_any(),
+            t!(i18n, confirm_yes).into_any(),
+        ),
+        Confirm::Resign => (
+            t!(i18n, confirm_resign_title).into_any(),
+            t!(i18n, confirm_resign_text).into_any(),
+            t!(i18n, confirm_resign_yes).into_any(),
+        ),
+    };
+    view! {
+        <Modal testid="confirm-dialog" on_escape=on_no>
+            <h2>{title}</h2>
+            <p>{text}</p>
+            <div class="actions">
+                <button type="button" class="btn primary" data-testid="confirm-yes" on:click=move |_| on_yes.run(kind)>
+                    {yes}
+                </button>
+                <button type="button" class="btn" data-testid="confirm-no" on:click=move |_| on_no.run(())>
+                    {t!(i18n, confirm_no)}
+                </button>
+            </div>
+        </Modal>
     }
 }
 
@@ -396,50 +589,30 @@ fn ResultDialog(
     on_close: Callback<()>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let title = move || match outcome.get() {
-        Some(Outcome::Win { winner, .. }) => {
-            t!(i18n, wins_title, side = move || side_name(i18n, winner)).into_any()
-        }
-        _ => t!(i18n, draw_title).into_any(),
-    };
+    let title = move || outcome.get().map(|o| outcome_title(i18n, o));
     let reason = move || {
-        match outcome.get() {
-            Some(Outcome::Win { reason, .. }) => match reason {
-                WinReason::CapturedFive => t_string!(i18n, reason_captured_five),
-                WinReason::LeadByThree => t_string!(i18n, reason_lead_by_three),
-                WinReason::CapturedAll => t_string!(i18n, reason_captured_all),
-                WinReason::NoLegalMove => t_string!(i18n, reason_no_legal_move),
-                WinReason::Resignation => t_string!(i18n, reason_resignation),
-            },
-            Some(Outcome::Draw {
-                reason: DrawReason::Repetition,
-            }) => t_string!(i18n, reason_repetition),
-            Some(Outcome::Draw {
-                reason: DrawReason::MoveLimit,
-            }) => t_string!(i18n, reason_move_limit),
-            None => "",
-        }
-        .to_string()
+        outcome
+            .get()
+            .map(|o| outcome_reason(i18n, o))
+            .unwrap_or_default()
     };
     let again_label = move || match outcome.get() {
         Some(Outcome::Draw { .. }) => t_string!(i18n, play_again).to_string(),
         _ => t_string!(i18n, rematch).to_string(),
     };
     view! {
-        <div class="overlay">
-            <div class="dialog" role="dialog" aria-modal="true" data-testid="result-dialog">
-                <h2 data-testid="result-title">{title}</h2>
-                <p data-testid="result-reason">{reason}</p>
-                <div class="actions">
-                    <button type="button" class="btn primary" data-testid="rematch" on:click=move |_| on_again.run(())>
-                        {again_label}
-                    </button>
-                    <button type="button" class="btn" data-testid="close-result" on:click=move |_| on_close.run(())>
-                        {t!(i18n, close)}
-                    </button>
-                </div>
+        <Modal testid="result-dialog" on_escape=on_close>
+            <h2 data-testid="result-title">{title}</h2>
+            <p data-testid="result-reason">{reason}</p>
+            <div class="actions">
+                <button type="button" class="btn primary" data-testid="rematch" on:click=move |_| on_again.run(())>
+                    {again_label}
+                </button>
+                <button type="button" class="btn" data-testid="close-result" on:click=move |_| on_close.run(())>
+                    {t!(i18n, close)}
+                </button>
             </div>
-        </div>
+        </Modal>
     }
 }
 

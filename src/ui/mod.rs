@@ -6,10 +6,12 @@ pub mod board;
 pub mod hasami;
 pub mod store;
 
-use crate::session::storage::keys;
+use crate::engine::hasami::Player;
+use crate::session::storage::{LoadError, keys};
 use leptos::prelude::*;
 use leptos_i18n::Locale as _;
 use serde::{Deserialize, Serialize};
+use std::time::Duration;
 
 /// Translations, generated at compile time by leptos_i18n from `src/ui/locales/*.json`
 /// (keys checked: a missing key in any language fails the build).
@@ -19,48 +21,79 @@ mod translations {
 }
 use translations::i18n;
 
-use i18n::{I18nContextProvider, Locale, t, use_i18n};
+use i18n::{I18nContextProvider, Locale, t, t_string, use_i18n};
+
+/// How long a passing notice (time-out, another tab) stays on screen.
+const TRANSIENT_NOTICE: Duration = Duration::from_secs(8);
 
 /// App-wide preferences saved under [`keys::PREFERENCES`].
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Preferences {
     /// Locale code (`en`, `pt`, `es`, `ru`), or `None` to follow the browser.
     locale: Option<String>,
 }
 
-/// Something the app tells the player once (a banner that can be dismissed).
+/// What was stored under a key and could not be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// The Hasami game and seating; a new game was started.
+    Table,
+    /// The Hasami settings; the defaults are used.
+    Settings,
+    /// The language choice; the browser's language is used.
+    Preferences,
+}
+
+/// Something the app tells the player (a dismissible notice).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Notice {
-    /// The saved Hasami game could not be read; a new game was started.
-    TableUnreadable {
-        /// Why (not translated: a technical detail).
-        reason: String,
-        /// The key the unreadable text was copied to, if it was.
-        kept_as: Option<String>,
-    },
-    /// Saved settings could not be read; defaults are used.
-    SettingsUnreadable {
+    /// Stored data could not be read.
+    Unreadable {
+        /// Which data.
+        what: Stored,
         /// Why.
-        reason: String,
+        error: LoadError,
+        /// Whether the unreadable text was copied aside (under `KEY/unreadable`).
+        kept: bool,
     },
+    /// Saving on the device failed (storage full or disabled).
+    SaveFailed,
+    /// Another tab changed the table; this one now shows it.
+    OtherTab,
     /// The time per move ran out and the CPU moved for a person (RULES H5.1).
     Timeout {
         /// The side the CPU moved for.
-        side: crate::engine::hasami::Player,
+        side: Player,
     },
 }
 
-/// The notices shown at the top of the page, newest last.
+impl Notice {
+    /// Whether the notice goes away by itself after [`TRANSIENT_NOTICE`].
+    fn transient(&self) -> bool {
+        matches!(self, Notice::OtherTab | Notice::Timeout { .. })
+    }
+}
+
+/// The notices on screen, newest last.
 #[derive(Clone, Copy)]
 pub struct Notices(pub RwSignal<Vec<Notice>>);
 
 impl Notices {
     /// Shows `notice` (once: an identical one already shown is not repeated).
+    /// Passing notices go away by themselves.
     pub fn push(self, notice: Notice) {
-        self.0.update(|list| {
-            list.retain(|n| n != &notice);
-            list.push(notice);
+        let list = self.0;
+        list.update(|l| {
+            l.retain(|n| n != &notice);
+            l.push(notice.clone());
         });
+        if notice.transient() {
+            set_timeout(
+                move || list.update(|l| l.retain(|n| n != &notice)),
+                TRANSIENT_NOTICE,
+            );
+        }
     }
 }
 
@@ -88,16 +121,39 @@ fn Shell() -> impl IntoView {
     // an effect, which runs after the provider's own start-up effect (that one sets the
     // browser's language and would otherwise override the saved choice).
     let saved_locale = match store::load::<Preferences>(keys::PREFERENCES) {
-        store::Loaded::Found(Preferences { locale: Some(code) }) => Locale::get_all()
-            .iter()
-            .copied()
-            .find(|l| l.as_str() == code),
-        _ => None,
+        store::Loaded::Found(Preferences { locale: Some(code) }) => {
+            let found = Locale::get_all()
+                .iter()
+                .copied()
+                .find(|l| l.as_str() == code);
+            if found.is_none() {
+                notices.push(Notice::Unreadable {
+                    what: Stored::Preferences,
+                    error: LoadError::Corrupt(format!("unknown language {code:?}")),
+                    kept: false,
+                });
+            }
+            found
+        }
+        store::Loaded::Found(Preferences { locale: None }) | store::Loaded::Missing => None,
+        store::Loaded::Unreadable { error, kept_as } => {
+            notices.push(Notice::Unreadable {
+                what: Stored::Preferences,
+                error,
+                kept: kept_as.is_some(),
+            });
+            None
+        }
     };
     Effect::new(move |_| {
         if let Some(locale) = saved_locale {
             i18n.set_locale(locale);
         }
+    });
+    // The tab's title follows the language.
+    Effect::new(move |_| {
+        let title = t_string!(i18n, app_title).to_string();
+        document().set_title(&title);
     });
     let on_lang = move |ev: leptos::ev::Event| {
         let code = event_target_value(&ev);
@@ -107,7 +163,9 @@ fn Shell() -> impl IntoView {
             .find(|l| l.as_str() == code)
         {
             i18n.set_locale(locale);
-            store::save(keys::PREFERENCES, &Preferences { locale: Some(code) });
+            if store::save(keys::PREFERENCES, &Preferences { locale: Some(code) }).is_err() {
+                notices.push(Notice::SaveFailed);
+            }
         }
     };
     let lang_names = [
@@ -129,8 +187,12 @@ fn Shell() -> impl IntoView {
                     {t!(i18n, app_title)}
                 </h1>
                 <label class="lang">
-                    <span>{t!(i18n, language)}</span>
-                    <select data-testid="lang" on:change=on_lang>
+                    <span class="lang-label">{t!(i18n, language)}</span>
+                    <select
+                        data-testid="lang"
+                        aria-label=move || t_string!(i18n, language).to_string()
+                        on:change=on_lang
+                    >
                         {lang_names
                             .into_iter()
                             .map(|(code, name)| {
@@ -147,68 +209,82 @@ fn Shell() -> impl IntoView {
                     </select>
                 </label>
             </header>
-            <NoticeList />
             <hasami::HasamiTable />
             <footer>{t!(i18n, footer)}</footer>
         </div>
+        <NoticeList />
     }
+}
+
+/// The translated short reason for a [`LoadError`].
+fn reason_text(i18n: leptos_i18n::I18nContext<Locale>, error: &LoadError) -> String {
+    match error {
+        LoadError::NotJson(_) => t_string!(i18n, reason_not_json),
+        LoadError::NotOurs => t_string!(i18n, reason_not_ours),
+        LoadError::UnknownVersion(_) => t_string!(i18n, reason_unknown_version),
+        LoadError::Corrupt(_) => t_string!(i18n, reason_damaged),
+    }
+    .to_string()
 }
 
 #[component]
 fn NoticeList() -> impl IntoView {
     let i18n = use_i18n();
     let notices = expect_context::<Notices>();
-    let side_name = move |side: crate::engine::hasami::Player| hasami::side_name(i18n, side);
-    move || {
-        notices
-            .0
-            .get()
-            .into_iter()
-            .enumerate()
-            .map(|(i, notice)| {
-                let text = match notice {
-                    Notice::TableUnreadable { reason, kept_as } => {
-                        let first = t!(
-                            i18n,
-                            notice_table_unreadable,
-                            reason = move || reason.clone()
-                        );
-                        let kept = kept_as.map(|key| {
-                            view! { " " {t!(i18n, notice_kept, key = move || key.clone())} }
-                        });
-                        view! { {first} {kept} }.into_any()
-                    }
-                    Notice::SettingsUnreadable { reason } => t!(
-                        i18n,
-                        notice_settings_unreadable,
-                        reason = move || reason.clone()
-                    )
-                    .into_any(),
-                    Notice::Timeout { side } => {
-                        t!(i18n, notice_timeout, side = move || side_name(side)).into_any()
-                    }
-                };
-                view! {
-                    <div class="notice" role="status" data-testid="notice">
-                        <span>{text}</span>
-                        <button
-                            type="button"
-                            aria-label=move || i18n::t_string!(i18n, dismiss).to_string()
-                            on:click=move |_| {
-                                notices
-                                    .0
-                                    .update(|list| {
-                                        if i < list.len() {
-                                            list.remove(i);
-                                        }
-                                    })
+    let side_name = move |side: Player| hasami::side_name(i18n, side);
+    view! {
+        <div class="notices" role="status" aria-live="polite">
+            {move || {
+                notices
+                    .0
+                    .get()
+                    .into_iter()
+                    .map(|notice| {
+                        // The technical detail stays available as a tooltip.
+                        let detail = match &notice {
+                            Notice::Unreadable { error, .. } => error.to_string(),
+                            _ => String::new(),
+                        };
+                        let text = match notice.clone() {
+                            Notice::Unreadable { what, error, kept } => {
+                                let reason = move || reason_text(i18n, &error);
+                                let first = match what {
+                                    Stored::Table => {
+                                        t!(i18n, notice_table_unreadable, reason).into_any()
+                                    }
+                                    Stored::Settings => {
+                                        t!(i18n, notice_settings_unreadable, reason).into_any()
+                                    }
+                                    Stored::Preferences => {
+                                        t!(i18n, notice_preferences_unreadable, reason).into_any()
+                                    }
+                                };
+                                let kept = kept.then(|| view! { " " {t!(i18n, notice_kept)} });
+                                view! { {first} {kept} }.into_any()
                             }
-                        >
-                            "×"
-                        </button>
-                    </div>
-                }
-            })
-            .collect_view()
+                            Notice::SaveFailed => t!(i18n, notice_save_failed).into_any(),
+                            Notice::OtherTab => t!(i18n, notice_other_tab).into_any(),
+                            Notice::Timeout { side } => {
+                                t!(i18n, notice_timeout, side = move || side_name(side)).into_any()
+                            }
+                        };
+                        view! {
+                            <div class="notice" data-testid="notice" title=detail>
+                                <span>{text}</span>
+                                <button
+                                    type="button"
+                                    aria-label=move || t_string!(i18n, dismiss).to_string()
+                                    on:click=move |_| {
+                                        notices.0.update(|list| list.retain(|n| n != &notice))
+                                    }
+                                >
+                                    "×"
+                                </button>
+                            </div>
+                        }
+                    })
+                    .collect_view()
+            }}
+        </div>
     }
 }

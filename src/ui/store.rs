@@ -53,11 +53,14 @@ fn keep_unreadable(key: &str) -> Option<String> {
     Some(backup)
 }
 
-/// Writes `data` under `key` in the app's envelope. Storage may be full or disabled
-/// (private browsing); the game goes on without saving then, so the error is only
-/// logged.
-pub fn save<T: Serialize>(key: &str, data: &T) {
-    if let Err(e) = LocalStorage::set(key, storage::envelope(data)) {
+/// Writes `data` under `key` in the app's envelope.
+///
+/// # Errors
+/// The browser's refusal, as text: storage full (quota) or disabled (private
+/// browsing). The caller tells the player; the game goes on unsaved.
+pub fn save<T: Serialize>(key: &str, data: &T) -> Result<(), String> {
+    LocalStorage::set(key, storage::envelope(data)).map_err(|e| {
         leptos::logging::warn!("could not save {key}: {e}");
-    }
+        e.to_string()
+    })
 }

@@ -883,6 +883,52 @@ impl Page {
         problems
     }
 
+    /// Sends `keys` (text, or [`fantoccini::key::Key`] characters) to the element that
+    /// has the keyboard focus.
+    pub async fn press(&self, keys: &str) {
+        let el = self
+            .client
+            .active_element()
+            .await
+            .expect("the focused element");
+        el.send_keys(keys).await.expect("send keys");
+    }
+
+    /// The `data-testid` of the element with the keyboard focus (empty if none).
+    pub async fn focused(&self) -> String {
+        self.js(
+            "return document.activeElement?.getAttribute('data-testid') ?? ''",
+            vec![],
+        )
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+    }
+
+    /// Opens the page in a second tab of the same browser (same storage) and
+    /// switches to it; returns the handles of (first tab, second tab).
+    pub async fn open_second_tab(
+        &self,
+    ) -> (fantoccini::wd::WindowHandle, fantoccini::wd::WindowHandle) {
+        let first = self.client.window().await.expect("current tab");
+        let second = self.client.new_window(true).await.expect("new tab").handle;
+        self.client
+            .switch_to_window(second.clone())
+            .await
+            .expect("switch to the new tab");
+        self.open().await;
+        (first, second)
+    }
+
+    /// Makes `tab` the one the test drives.
+    pub async fn switch_tab(&self, tab: &fantoccini::wd::WindowHandle) {
+        self.client
+            .switch_to_window(tab.clone())
+            .await
+            .expect("switch tab");
+    }
+
     /// Takes the test server down (every request answered 503) or back up.
     pub fn set_server_down(&self, down: bool) {
         self.down.store(down, Ordering::SeqCst);
