@@ -5,8 +5,9 @@ use shogi_variants::engine::Square;
 use shogi_variants::engine::yonin::{
     EliminatedPieces, EndReason, Format, Game, GameEnd, GameRecord, Move, MoveReport,
     ParseMoveError, ParsePositionError, ParseRecordError, PlayError, Position, PositionError,
-    RecordError, Role, Rules, Seat, SeatSet, Settings,
+    RecordError, Role, Rules, Seat, SeatSet,
 };
+use shogi_variants::session::yonin::Settings;
 
 use Seat::{East, North, South, West};
 

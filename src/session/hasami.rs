@@ -7,6 +7,8 @@
 use crate::ai::{self, Budget};
 use crate::engine::hasami::{Game, Move, MoveReport, PlayError, Player, Rules, WinCondition};
 use serde::{Deserialize, Serialize};
+
+pub use super::TimePerMove;
 use std::fmt;
 
 /// Who makes the moves of a seat (RULES H5.2).
@@ -17,37 +19,6 @@ pub enum Controller {
     Human,
     /// The CPU.
     Cpu,
-}
-
-/// Time allowed for one move (RULES H5, H5.1).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TimePerMove {
-    /// No limit (default).
-    #[default]
-    None,
-    /// 30 seconds.
-    Seconds30,
-    /// 60 seconds.
-    Seconds60,
-}
-
-impl TimePerMove {
-    /// Every choice, the default first.
-    pub const ALL: [TimePerMove; 3] = [
-        TimePerMove::None,
-        TimePerMove::Seconds30,
-        TimePerMove::Seconds60,
-    ];
-
-    /// The time allowed, in milliseconds, or `None` for no limit.
-    pub const fn millis(self) -> Option<u32> {
-        match self {
-            TimePerMove::None => None,
-            TimePerMove::Seconds30 => Some(30_000),
-            TimePerMove::Seconds60 => Some(60_000),
-        }
-    }
 }
 
 /// Move limits offered in the settings, in plies (RULES H4.5).

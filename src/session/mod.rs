@@ -4,3 +4,37 @@
 
 pub mod hasami;
 pub mod storage;
+pub mod yonin;
+
+use serde::{Deserialize, Serialize};
+
+/// Time allowed for one move, a site setting of both games (RULES H5, H5.1, Y8).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TimePerMove {
+    /// No limit (default).
+    #[default]
+    None,
+    /// 30 seconds.
+    Seconds30,
+    /// 60 seconds.
+    Seconds60,
+}
+
+impl TimePerMove {
+    /// Every choice, the default first.
+    pub const ALL: [TimePerMove; 3] = [
+        TimePerMove::None,
+        TimePerMove::Seconds30,
+        TimePerMove::Seconds60,
+    ];
+
+    /// The time allowed, in milliseconds, or `None` for no limit.
+    pub const fn millis(self) -> Option<u32> {
+        match self {
+            TimePerMove::None => None,
+            TimePerMove::Seconds30 => Some(30_000),
+            TimePerMove::Seconds60 => Some(60_000),
+        }
+    }
+}

@@ -86,5 +86,5 @@ pub use moves::{MAX_MOVES, Move, MoveList, MoveListIter, ParseMoveError};
 pub use notation::{ParsePositionError, PositionError};
 pub use outcome::{EndReason, Outcome};
 pub use position::{Elimination, MoveReport, PlayError, Position, RepetitionKey};
-pub use rules::{EliminatedPieces, Format, GameEnd, ParseRulesError, Rules, Settings, TimePerMove};
+pub use rules::{EliminatedPieces, Format, GameEnd, ParseRulesError, Rules};
 pub use types::{Hand, ParseSeatError, Piece, Role, Seat, SeatSet};

@@ -1,11 +1,10 @@
-//! Local rules (RULES Y8) and site settings.
+//! Local rules (RULES Y8). The site settings (show legal moves, who starts, time) live
+//! in [`crate::session::yonin`].
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
-
-use super::Seat;
 
 /// Local rule *format* (RULES Y7, Y8).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -204,66 +203,6 @@ impl FromStr for Rules {
     }
 }
 
-/// Time per move, a site setting (RULES Y8, H5.1).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum TimePerMove {
-    /// No time limit (default).
-    #[default]
-    None,
-    /// 30 seconds per move.
-    Seconds30,
-    /// 60 seconds per move.
-    Seconds60,
-}
-
-impl TimePerMove {
-    /// The limit in milliseconds, `None` for no limit.
-    pub const fn millis(self) -> Option<u32> {
-        match self {
-            TimePerMove::None => None,
-            TimePerMove::Seconds30 => Some(30_000),
-            TimePerMove::Seconds60 => Some(60_000),
-        }
-    }
-}
-
-/// Site settings of RULES Y8 that do not change the rules the engine applies.
-/// `Default` is the RULES default (show legal moves on, alternate who starts on, no time).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
-    /// Mark the squares the selected piece can reach.
-    pub show_legal_moves: bool,
-    /// Each new game starts one seat further clockwise (RULES Y1.5).
-    pub alternate_who_starts: bool,
-    /// Time per move; when it runs out the CPU moves for the seat (RULES H5.1).
-    pub time_per_move: TimePerMove,
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            show_legal_moves: true,
-            alternate_who_starts: true,
-            time_per_move: TimePerMove::None,
-        }
-    }
-}
-
-impl Settings {
-    /// The seat that starts the game after one that `previous` started (RULES Y1.5): the
-    /// next seat clockwise with *alternate who starts* on, South otherwise. The first game
-    /// of all starts with South.
-    pub const fn next_starting_seat(&self, previous: Seat) -> Seat {
-        if self.alternate_who_starts {
-            previous.next()
-        } else {
-            Seat::South
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,18 +231,5 @@ mod tests {
             "fast".parse::<Rules>(),
             Err(ParseRulesError::Unknown("fast".into()))
         );
-    }
-
-    #[test]
-    fn starting_seat_alternates() {
-        // RULES Y1.5
-        let s = Settings::default();
-        assert_eq!(s.next_starting_seat(Seat::South), Seat::West);
-        assert_eq!(s.next_starting_seat(Seat::East), Seat::South);
-        let fixed = Settings {
-            alternate_who_starts: false,
-            ..Settings::default()
-        };
-        assert_eq!(fixed.next_starting_seat(Seat::North), Seat::South);
     }
 }
