@@ -19,6 +19,9 @@ cargo clippy --all-targets --locked -- -D warnings
 step "clippy (wasm32)"
 cargo clippy --lib --bins --target wasm32-unknown-unknown --locked -- -D warnings
 
+step "cargo doc (warnings denied)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --quiet
+
 step "trunk build --release (dist/)"
 trunk build --release
 

@@ -44,7 +44,7 @@ pub enum EliminatedPieces {
 /// no limit).
 ///
 /// The site settings of Y8 that do not change the rules (show legal moves, alternate who
-/// starts, time per move) are in [`Settings`].
+/// starts, time per move) are in [`crate::session::yonin::Settings`].
 ///
 /// Text form (used in the position notation and the game record): `-` for the defaults,
 /// otherwise the non-default choices joined by commas in this order: `pairs`, `last`,
