@@ -1,80 +1,18 @@
 //! One test (at least) per rule of RULES Part Y, named after it (`y4_1_…` tests RULES Y4.1).
 //! Longer stories (chains of checks, perpetual check cycles) are in `yonin_scenarios.rs`.
 
-use shogi_variants::engine::Square;
 use shogi_variants::engine::yonin::{
-    EliminatedPieces, EndReason, Format, Game, GameEnd, GameRecord, Move, MoveReport,
-    ParseMoveError, ParsePositionError, ParseRecordError, PlayError, Position, PositionError,
-    RecordError, Role, Rules, Seat, SeatSet,
+    EliminatedPieces, EndReason, Format, Game, GameEnd, GameRecord, Move, ParseMoveError,
+    ParsePositionError, ParseRecordError, PlayError, Position, PositionError, RecordError, Role,
+    Rules, Seat, SeatSet,
 };
 use shogi_variants::session::yonin::Settings;
 
+#[path = "common/yonin.rs"]
+mod common;
+use common::*;
+
 use Seat::{East, North, South, West};
-
-fn board(pieces: &str) -> String {
-    let mut grid: Vec<Option<String>> = vec![None; 81];
-    for tok in pieces.split_whitespace() {
-        let (p, sq) = tok.split_once('@').expect("token like Ks@e1");
-        let sq: Square = sq.parse().expect("square");
-        assert!(grid[sq.index()].is_none(), "square {sq} used twice");
-        grid[sq.index()] = Some(p.to_string());
-    }
-    let mut ranks = Vec::new();
-    for r in (0..9).rev() {
-        let mut s = String::new();
-        let mut empty = 0;
-        for f in 0..9 {
-            match &grid[r * 9 + f] {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        s += &empty.to_string();
-                        empty = 0;
-                    }
-                    s += p;
-                }
-            }
-        }
-        if empty > 0 {
-            s += &empty.to_string();
-        }
-        ranks.push(s);
-    }
-    ranks.join("/")
-}
-
-fn pos(pieces: &str, rest: &str) -> Position {
-    let text = format!("{} {}", board(pieces), rest);
-    text.parse()
-        .unwrap_or_else(|e| panic!("bad test position {text}: {e}"))
-}
-
-fn game(pieces: &str, rest: &str) -> Game {
-    Game::from_position(pos(pieces, rest))
-}
-
-fn mv(s: &str) -> Move {
-    s.parse().expect("move")
-}
-
-fn play(g: &mut Game, m: &str) -> MoveReport {
-    g.play(mv(m))
-        .unwrap_or_else(|e| panic!("{m} refused: {e} in {}", g.position()))
-}
-
-fn sq(s: &str) -> Square {
-    s.parse().expect("square")
-}
-
-fn set(seats: &[Seat]) -> SeatSet {
-    seats.iter().copied().collect()
-}
-
-fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
-    let mut v: Vec<String> = moves.into_iter().map(|m| m.to_string()).collect();
-    v.sort();
-    v
-}
 
 fn token(p: &Position, s: &str) -> Option<String> {
     p.piece_at(sq(s)).map(|p| p.to_string())
