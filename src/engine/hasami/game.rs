@@ -2,6 +2,7 @@
 
 use super::position::IllegalMove;
 use super::{Move, Player, Position, Rules};
+use crate::engine::Undone;
 use crate::engine::square::SquareSet;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -338,12 +339,26 @@ impl Game {
         Ok(outcome)
     }
 
-    /// Takes back the last move (or the resignation), returning the move taken back.
-    /// Returns `None` at the start with nothing to take back.
-    pub fn undo(&mut self) -> Option<Move> {
+    /// Takes back the resignation if the game ended by one (the moves stay), else the
+    /// last move. Returns what was taken back, `None` at the start with nothing to take
+    /// back.
+    ///
+    /// ```
+    /// use shogi_variants::engine::Undone;
+    /// use shogi_variants::engine::hasami::{Game, Player, Rules};
+    ///
+    /// let mut game = Game::new(Rules::default());
+    /// assert_eq!(game.undo(), None);
+    /// game.play("e1e5".parse().unwrap()).unwrap();
+    /// game.resign(Player::White).unwrap();
+    /// assert_eq!(game.undo(), Some(Undone::Resignation));
+    /// assert!(!game.is_over());
+    /// assert_eq!(game.undo(), Some(Undone::Move("e1e5".parse().unwrap())));
+    /// ```
+    pub fn undo(&mut self) -> Option<Undone<Move>> {
         if self.resigned.take().is_some() {
             self.outcome = None;
-            return None;
+            return Some(Undone::Resignation);
         }
         let mv = self.moves.pop()?;
         let pos = self.positions.pop().expect("one position per move");
@@ -355,7 +370,7 @@ impl Game {
             }
         }
         self.outcome = None;
-        Some(mv)
+        Some(Undone::Move(mv))
     }
 
     /// The record of this game: rules, start position, moves and resignation.
