@@ -3,6 +3,7 @@
 //! and in a Web Worker later without change.
 
 pub mod hasami;
+pub mod yonin;
 
 /// How much a search may do. Counted in nodes and plies, never in wall time, so a
 /// search gives the same answer on every machine for the same seed.

@@ -59,7 +59,7 @@ pub trait Variant: Clone + fmt::Debug + Serialize + DeserializeOwned + 'static {
     /// How a game ended.
     type Outcome: Clone + Eq + fmt::Debug + 'static;
     /// What one move did (captures, checks, eliminations, the outcome if it ended).
-    type Report: Clone + fmt::Debug + 'static;
+    type Report: Clone + PartialEq + fmt::Debug + 'static;
     /// Why a move was refused.
     type PlayError: std::error::Error + Clone + Eq + 'static;
     /// The game as data: rules, start and moves (RULES H6, Y9.2).

@@ -1,10 +1,18 @@
-//! What a table in the app holds between clicks, apart from drawing: the game in
-//! progress, the seats, the settings, and how they are saved. No leptos and no
-//! browser APIs here, so all of it is tested natively; the `ui` module renders it.
+//! What a table in the app holds between clicks, apart from drawing: the table
+//! controller ([`table`], one for both games), the games' settings ([`hasami`],
+//! [`yonin`]), the move clock, the notices, and how tables are saved ([`storage`]). No
+//! leptos and no browser APIs here, so all of it is tested natively; the `ui` module
+//! renders it and forwards events.
 
+pub mod clock;
 pub mod hasami;
+pub mod notice;
 pub mod storage;
+pub mod table;
 pub mod yonin;
+
+#[cfg(test)]
+mod table_tests;
 
 use serde::{Deserialize, Serialize};
 

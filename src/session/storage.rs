@@ -1,7 +1,13 @@
 //! The format of what the app keeps on the device (localStorage), and how it is read
-//! back: every stored value is an envelope `{"app": "shogi-variants", "version": 1,
+//! back: every stored value is an envelope `{"app": "shogi-variants", "version": N,
 //! "data": ...}`. Reading never panics and never guesses: data that is not ours, of
-//! another version, or corrupt comes back as a [`LoadError`] that the UI shows.
+//! an unknown version, or corrupt comes back as a [`LoadError`] that the UI shows.
+//!
+//! Versions, per key:
+//! - preferences: version 1;
+//! - a table (one key per game, settings and game in one write): version 2
+//!   ([`crate::session::table::SavedTable`]). Version 1 kept the Hasami settings and
+//!   table under two keys; [`crate::session::table::SavedTable::open`] migrates it.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -9,19 +15,28 @@ use std::fmt;
 
 /// The value of the `app` field of every envelope.
 pub const APP: &str = "shogi-variants";
-/// The current format version.
-pub const VERSION: u64 = 1;
+/// The format version of the preferences.
+pub const PREFERENCES_VERSION: u64 = 1;
+/// The format version of a saved table (settings, seats, game and clock in one value).
+pub const TABLE_VERSION: u64 = 2;
 
 /// Storage keys.
 pub mod keys {
     /// App-wide preferences (the language).
     pub const PREFERENCES: &str = "shogi-variants/preferences";
-    /// Hasami settings panel (RULES H5).
-    pub const HASAMI_SETTINGS: &str = "shogi-variants/hasami/settings";
-    /// Hasami game in progress and seating.
+    /// Version 1 only: the Hasami settings panel, now saved with the table.
+    pub const HASAMI_SETTINGS_V1: &str = "shogi-variants/hasami/settings";
+    /// The Hasami table (version 1: game and seating; version 2: everything).
     pub const HASAMI_TABLE: &str = "shogi-variants/hasami/table";
+    /// The Yonin table (version 2).
+    pub const YONIN_TABLE: &str = "shogi-variants/yonin/table";
     /// Suffix of the key under which unreadable data is kept, so nothing is lost.
     pub const UNREADABLE_SUFFIX: &str = "/unreadable";
+
+    /// The table key of the game stored as `game` (`hasami`, `yonin`).
+    pub fn table(game: &str) -> String {
+        format!("shogi-variants/{game}/table")
+    }
 }
 
 /// Why a stored value could not be used.
@@ -31,7 +46,7 @@ pub enum LoadError {
     NotJson(String),
     /// JSON, but not an envelope of this app.
     NotOurs,
-    /// An envelope of this app in a version this build does not know.
+    /// An envelope of this app written by a newer version of it (the version found).
     UnknownVersion(u64),
     /// An envelope of this app whose data is damaged (the reason says where).
     Corrupt(String),
@@ -42,7 +57,7 @@ impl fmt::Display for LoadError {
         match self {
             LoadError::NotJson(e) => write!(f, "not readable data ({e})"),
             LoadError::NotOurs => f.write_str("data of another app"),
-            LoadError::UnknownVersion(v) => write!(f, "data from an unknown version ({v})"),
+            LoadError::UnknownVersion(v) => write!(f, "data from a newer version ({v})"),
             LoadError::Corrupt(e) => write!(f, "damaged data ({e})"),
         }
     }
@@ -50,132 +65,127 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// Wraps `data` in this app's envelope, as a JSON value.
-pub fn envelope<T: Serialize>(data: &T) -> serde_json::Value {
-    serde_json::json!({ "app": APP, "version": VERSION, "data": data })
+/// Wraps `data` in this app's envelope of format `version`, as a JSON value.
+pub fn envelope<T: Serialize>(version: u64, data: &T) -> serde_json::Value {
+    serde_json::json!({ "app": APP, "version": version, "data": data })
 }
 
-/// Wraps `data` in this app's envelope, as JSON text.
-pub fn encode<T: Serialize>(data: &T) -> String {
-    envelope(data).to_string()
+/// Wraps `data` in this app's envelope of format `version`, as JSON text.
+pub fn encode<T: Serialize>(version: u64, data: &T) -> String {
+    envelope(version, data).to_string()
 }
 
-/// Reads an envelope from JSON text.
+/// Opens an envelope: its version and its data, not yet read.
 ///
 /// # Errors
-/// [`LoadError::NotJson`], [`LoadError::NotOurs`], [`LoadError::UnknownVersion`] or
-/// [`LoadError::Corrupt`].
-pub fn decode<T: DeserializeOwned>(text: &str) -> Result<T, LoadError> {
+/// [`LoadError::NotJson`], [`LoadError::NotOurs`], or [`LoadError::Corrupt`] when the
+/// version or the data is missing.
+pub fn open(text: &str) -> Result<(u64, serde_json::Value), LoadError> {
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| LoadError::NotJson(e.to_string()))?;
-    decode_value(value)
-}
-
-/// Reads an envelope from a JSON value; see [`decode`].
-///
-/// # Errors
-/// As [`decode`], but for [`LoadError::NotJson`].
-pub fn decode_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, LoadError> {
     let serde_json::Value::Object(mut map) = value else {
         return Err(LoadError::NotOurs);
     };
     if map.get("app").and_then(|a| a.as_str()) != Some(APP) {
         return Err(LoadError::NotOurs);
     }
-    match map.get("version").and_then(|v| v.as_u64()) {
-        Some(VERSION) => {}
-        Some(other) => return Err(LoadError::UnknownVersion(other)),
-        None => return Err(LoadError::Corrupt("no version number".into())),
-    }
+    let version = map
+        .get("version")
+        .and_then(|v| v.as_u64())
+        .ok_or_else(|| LoadError::Corrupt("no version number".into()))?;
     let data = map
         .remove("data")
         .ok_or_else(|| LoadError::Corrupt("no data".into()))?;
+    Ok((version, data))
+}
+
+/// Reads the data of an opened envelope.
+///
+/// # Errors
+/// [`LoadError::Corrupt`] with serde's description of the problem.
+pub fn decode_data<T: DeserializeOwned>(data: serde_json::Value) -> Result<T, LoadError> {
     serde_json::from_value(data).map_err(|e| LoadError::Corrupt(e.to_string()))
+}
+
+/// Reads an envelope of format `version` from JSON text.
+///
+/// # Errors
+/// As [`open`]; [`LoadError::UnknownVersion`] for a newer version and
+/// [`LoadError::Corrupt`] for an older one or damaged data.
+pub fn decode<T: DeserializeOwned>(text: &str, version: u64) -> Result<T, LoadError> {
+    let (found, data) = open(text)?;
+    if found > version {
+        return Err(LoadError::UnknownVersion(found));
+    }
+    if found < version {
+        return Err(LoadError::Corrupt(format!(
+            "version {found}, expected {version}"
+        )));
+    }
+    decode_data(data)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::hasami::Move;
-    use crate::session::hasami::{SavedTable, Settings, Table};
+
+    #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    struct Prefs {
+        locale: Option<String>,
+    }
 
     #[test]
-    fn table_round_trips() {
-        let mut table = Table::default();
-        table.play_human("e1e5".parse::<Move>().unwrap()).unwrap();
-        let text = encode(&table.saved());
-        let saved: SavedTable = decode(&text).unwrap();
-        let back = Table::restore(Settings::default(), saved);
-        assert_eq!(back.game(), table.game());
+    fn envelopes_round_trip() {
+        let p = Prefs {
+            locale: Some("pt".into()),
+        };
+        let text = encode(PREFERENCES_VERSION, &p);
         assert_eq!(
-            back.game().position().to_string(),
-            "wwwwwwwww/9/9/9/4b4/9/9/9/bbbb1bbbb w 0 0 1"
+            text,
+            r#"{"app":"shogi-variants","data":{"locale":"pt"},"version":1}"#
         );
+        assert_eq!(decode::<Prefs>(&text, PREFERENCES_VERSION), Ok(p));
     }
 
     #[test]
     fn bad_data_is_named() {
         assert!(matches!(
-            decode::<Settings>("{not json"),
+            decode::<Prefs>("{not json", 1),
             Err(LoadError::NotJson(_))
         ));
-        assert_eq!(decode::<Settings>("[1,2]"), Err(LoadError::NotOurs));
+        assert_eq!(decode::<Prefs>("[1,2]", 1), Err(LoadError::NotOurs));
         assert_eq!(
-            decode::<Settings>(r#"{"app":"other","version":1,"data":{}}"#),
+            decode::<Prefs>(r#"{"app":"other","version":1,"data":{}}"#, 1),
             Err(LoadError::NotOurs)
         );
         assert_eq!(
-            decode::<Settings>(r#"{"app":"shogi-variants","version":7,"data":{}}"#),
+            decode::<Prefs>(r#"{"app":"shogi-variants","version":7,"data":{}}"#, 1),
             Err(LoadError::UnknownVersion(7))
         );
-        let err = decode::<SavedTable>(
-            r#"{"app":"shogi-variants","version":1,"data":{"participants":[{"controller":"human","wins":0},{"controller":"cpu","wins":0}],"black":0,"game":{"rules":{"win":"capture_five","move_limit":null},"start":"wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 0 0","moves":["e1e5","e5e4"]}}}"#,
-        )
-        .unwrap_err();
-        assert!(
-            matches!(&err, LoadError::Corrupt(m) if m.contains("move 2")),
-            "{err}"
-        );
+        assert!(matches!(
+            decode::<Prefs>(r#"{"app":"shogi-variants","version":1}"#, 1),
+            Err(LoadError::Corrupt(m)) if m == "no data"
+        ));
+        assert!(matches!(
+            decode::<Prefs>(r#"{"app":"shogi-variants","data":{}}"#, 1),
+            Err(LoadError::Corrupt(m)) if m == "no version number"
+        ));
+        assert!(matches!(
+            decode::<Prefs>(
+                r#"{"app":"shogi-variants","version":1,"data":{"locale":5}}"#,
+                1
+            ),
+            Err(LoadError::Corrupt(_))
+        ));
+        assert!(matches!(
+            decode::<Prefs>(r#"{"app":"shogi-variants","version":1,"data":{}}"#, 2),
+            Err(LoadError::Corrupt(m)) if m.contains("expected 2")
+        ));
     }
 
     #[test]
-    fn values_outside_the_offered_choices_are_refused() {
-        let table = |black: i64| {
-            format!(
-                r#"{{"app":"shogi-variants","version":1,"data":{{"participants":[{{"controller":"human","wins":0}},{{"controller":"cpu","wins":0}}],"black":{black},"game":{{"rules":{{"win":"capture_five","move_limit":null}},"start":"wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 0 0","moves":[]}}}}}}"#
-            )
-        };
-        assert!(decode::<SavedTable>(&table(1)).is_ok());
-        assert!(
-            matches!(decode::<SavedTable>(&table(5)), Err(LoadError::Corrupt(m)) if m.contains("not 0 or 1"))
-        );
-        assert!(matches!(
-            decode::<SavedTable>(&table(-1)),
-            Err(LoadError::Corrupt(_))
-        ));
-        let settings = |limit: &str| {
-            format!(r#"{{"app":"shogi-variants","version":1,"data":{{"move_limit":{limit}}}}}"#)
-        };
-        assert_eq!(
-            decode::<Settings>(&settings("200")).unwrap().move_limit,
-            Some(200)
-        );
-        assert_eq!(
-            decode::<Settings>(&settings("null")).unwrap(),
-            Settings::default()
-        );
-        for bad in ["0", "7", "-3", "\"x\""] {
-            assert!(
-                matches!(
-                    decode::<Settings>(&settings(bad)),
-                    Err(LoadError::Corrupt(_))
-                ),
-                "{bad}"
-            );
-        }
-        assert!(matches!(
-            decode::<Settings>(r#"{"app":"shogi-variants","version":1,"data":{"surprise":true}}"#),
-            Err(LoadError::Corrupt(_))
-        ));
+    fn table_keys_per_game() {
+        assert_eq!(keys::table("hasami"), keys::HASAMI_TABLE);
+        assert_eq!(keys::table("yonin"), keys::YONIN_TABLE);
     }
 }

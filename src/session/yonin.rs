@@ -1,30 +1,116 @@
-//! The Yonin Shogi table's site settings (RULES Y8): what the settings panel holds
-//! besides the local rules of [`crate::engine::yonin::Rules`].
+//! Yonin Shogi at the table: the settings panel of RULES Y8 (the local rules of
+//! [`crate::engine::yonin::Rules`] and the site settings), how a new game starts (RULES
+//! Y1.5: one seat further clockwise), and the CPU seam. Yonin has no resignation (RULES
+//! Y6.6).
 
 use super::TimePerMove;
-use crate::engine::yonin::Seat;
+use super::table::{self, GameSettings, Source, TableGame, ViewMode};
+use crate::ai::{self, Budget};
+use crate::engine::Square;
+use crate::engine::yonin::{
+    EliminatedPieces, Format, Game, GameEnd, Move, Outcome, Role, Rules, Seat,
+};
 use serde::{Deserialize, Serialize};
 
-/// Site settings of RULES Y8 that do not change the rules the engine applies.
-/// `Default` is the RULES default (show legal moves on, alternate who starts on, no time).
+/// The Yonin table.
+pub type Table = table::Table<Game>;
+
+/// Move limits offered in the settings: moves of all four seats together (RULES Y6.4).
+pub const MOVE_LIMITS: [Option<u32>; 4] = [None, Some(200), Some(300), Some(400)];
+
+/// The settings panel of RULES Y8. `Default` is the RULES default (individual, after
+/// two mates, pieces to the mater, no move limit, show legal moves on, alternate who
+/// starts on, no time per move, fixed view).
+///
+/// Deserializing refuses a move limit the panel does not offer ([`MOVE_LIMITS`]);
+/// missing fields take their defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(try_from = "SettingsData")]
 pub struct Settings {
-    /// Mark the squares the selected piece can reach.
+    /// Individual or pairs (RULES Y7), from the next game.
+    pub format: Format,
+    /// After two mates or to the last seat (RULES Y6.1, Y6.2), from the next game.
+    pub end: GameEnd,
+    /// What becomes of a mated seat's board pieces (RULES Y5.3), from the next game.
+    pub eliminated_pieces: EliminatedPieces,
+    /// Moves of all seats together that end the game (RULES Y6.4), from the next game.
+    pub move_limit: Option<u32>,
+    /// Mark the squares the selected piece (or hand piece) can reach.
     pub show_legal_moves: bool,
     /// Each new game starts one seat further clockwise (RULES Y1.5).
     pub alternate_who_starts: bool,
-    /// Time per move; when it runs out the CPU moves for the seat (RULES H5.1).
+    /// Time per move; when it runs out the CPU moves for the seat (RULES H5.1, Y8).
     pub time_per_move: TimePerMove,
+    /// How the board is turned.
+    pub view: ViewMode,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
+        let rules = Rules::default();
         Settings {
+            format: rules.format,
+            end: rules.end,
+            eliminated_pieces: rules.eliminated_pieces,
+            move_limit: rules.move_limit,
             show_legal_moves: true,
             alternate_who_starts: true,
             time_per_move: TimePerMove::None,
+            view: ViewMode::Fixed,
         }
+    }
+}
+
+/// [`Settings`] as stored, before its values are checked.
+#[derive(Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct SettingsData {
+    format: Format,
+    end: GameEnd,
+    eliminated_pieces: EliminatedPieces,
+    move_limit: Option<u32>,
+    show_legal_moves: bool,
+    alternate_who_starts: bool,
+    time_per_move: TimePerMove,
+    view: ViewMode,
+}
+
+impl Default for SettingsData {
+    fn default() -> SettingsData {
+        let s = Settings::default();
+        SettingsData {
+            format: s.format,
+            end: s.end,
+            eliminated_pieces: s.eliminated_pieces,
+            move_limit: s.move_limit,
+            show_legal_moves: s.show_legal_moves,
+            alternate_who_starts: s.alternate_who_starts,
+            time_per_move: s.time_per_move,
+            view: s.view,
+        }
+    }
+}
+
+impl TryFrom<SettingsData> for Settings {
+    type Error = String;
+
+    fn try_from(d: SettingsData) -> Result<Settings, String> {
+        if !MOVE_LIMITS.contains(&d.move_limit) {
+            return Err(format!(
+                "move limit {:?} is not one of those offered",
+                d.move_limit
+            ));
+        }
+        Ok(Settings {
+            format: d.format,
+            end: d.end,
+            eliminated_pieces: d.eliminated_pieces,
+            move_limit: d.move_limit,
+            show_legal_moves: d.show_legal_moves,
+            alternate_who_starts: d.alternate_who_starts,
+            time_per_move: d.time_per_move,
+            view: d.view,
+        })
     }
 }
 
@@ -38,6 +124,82 @@ impl Settings {
         } else {
             Seat::South
         }
+    }
+}
+
+impl GameSettings for Settings {
+    type Rules = Rules;
+
+    fn rules(&self) -> Rules {
+        Rules {
+            format: self.format,
+            end: self.end,
+            eliminated_pieces: self.eliminated_pieces,
+            move_limit: self.move_limit,
+        }
+    }
+
+    fn show_legal_moves(&self) -> bool {
+        self.show_legal_moves
+    }
+
+    fn alternate_start(&self) -> bool {
+        self.alternate_who_starts
+    }
+
+    fn time_per_move(&self) -> TimePerMove {
+        self.time_per_move
+    }
+
+    fn view(&self) -> ViewMode {
+        self.view
+    }
+}
+
+impl TableGame for Game {
+    type Settings = Settings;
+    type HandPiece = Role;
+
+    const KEY: &'static str = "yonin";
+    const CAN_RESIGN: bool = false;
+
+    /// RULES Y1.5: the first game starts with South; a new game after one that had begun
+    /// starts one seat further clockwise (with *alternate who starts*).
+    fn next_game(settings: &Settings, previous: Option<&Game>, begun: bool) -> Game {
+        let first = match previous {
+            None => Seat::South,
+            Some(prev) if begun => settings.next_starting_seat(prev.starting_seat()),
+            Some(prev) if settings.alternate_who_starts => prev.starting_seat(),
+            Some(_) => Seat::South,
+        };
+        Game::new(settings.rules(), first)
+    }
+
+    fn source(mv: Move) -> Source<Role> {
+        match mv {
+            Move::Drop { role, .. } => Source::Hand(role),
+            _ => Source::Square(mv.from().expect("a board move has a from-square")),
+        }
+    }
+
+    fn destination(mv: Move) -> Square {
+        mv.to()
+    }
+
+    fn is_promotion(mv: Move) -> bool {
+        mv.is_promotion()
+    }
+
+    fn owner_at(&self, sq: Square) -> Option<Seat> {
+        self.position().piece_at(sq).and_then(|p| p.owner)
+    }
+
+    fn winners(outcome: &Outcome) -> Vec<Seat> {
+        outcome.winners().iter().collect()
+    }
+
+    fn cpu_move(&self, budget: Budget, seed: u64) -> Option<Move> {
+        ai::yonin::choose_move(self, budget, seed)
     }
 }
 
@@ -56,5 +218,35 @@ mod tests {
             ..Settings::default()
         };
         assert_eq!(fixed.next_starting_seat(Seat::North), Seat::South);
+        let first = Game::next_game(&s, None, false);
+        assert_eq!(first.starting_seat(), Seat::South);
+        let second = Game::next_game(&s, Some(&first), true);
+        assert_eq!(second.starting_seat(), Seat::West);
+        let unplayed = Game::next_game(&s, Some(&second), false);
+        assert_eq!(
+            unplayed.starting_seat(),
+            Seat::West,
+            "restarting an unplayed game keeps who starts"
+        );
+    }
+
+    #[test]
+    fn settings_give_the_rules_y8() {
+        // RULES Y8: every local rule of the panel reaches the engine.
+        let s = Settings {
+            format: Format::Pairs,
+            end: GameEnd::ToTheLast,
+            eliminated_pieces: EliminatedPieces::Ownerless,
+            move_limit: Some(300),
+            ..Settings::default()
+        };
+        assert_eq!(s.rules().to_string(), "pairs,last,ownerless,limit=300");
+        let text = serde_json::to_string(&s).unwrap();
+        assert_eq!(serde_json::from_str::<Settings>(&text).unwrap(), s);
+        assert!(serde_json::from_str::<Settings>(r#"{"move_limit":7}"#).is_err());
+        assert_eq!(
+            serde_json::from_str::<Settings>("{}").unwrap(),
+            Settings::default()
+        );
     }
 }
