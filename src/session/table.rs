@@ -485,6 +485,30 @@ impl<G: TableGame> Table<G> {
         Table::assemble(saved, page)
     }
 
+    /// The table of a page that opens: the one stored as `text` (any version
+    /// [`SavedTable::open`] reads), or a new one when nothing is stored. With nothing
+    /// stored, version-1 settings (`legacy_settings`) still give the settings.
+    ///
+    /// Returns the table and, when `text` could not be used, why: the caller keeps the
+    /// text aside (except for a newer version, left where it is) and reports it with
+    /// [`Table::load_failed`].
+    pub fn open(
+        text: Option<&str>,
+        legacy_settings: Option<&str>,
+        page: u64,
+    ) -> (Table<G>, Option<LoadError>) {
+        let legacy = || {
+            legacy_settings
+                .and_then(|s| storage::decode::<G::Settings>(s, 1).ok())
+                .unwrap_or_default()
+        };
+        match text.map(|text| SavedTable::open(text, legacy_settings)) {
+            None => (Table::new(legacy(), page), None),
+            Some(Ok(saved)) => (Table::restore(saved, page), None),
+            Some(Err(error)) => (Table::new(G::Settings::default(), page), Some(error)),
+        }
+    }
+
     fn assemble(saved: SavedTable<G>, page: u64) -> Table<G> {
         let mut t = Table {
             settings: saved.settings,

@@ -1,23 +1,20 @@
 //! The Hasami Shogi table: board, players, status, actions, settings and the result
-//! dialog, all drawn from one [`Table`] signal.
+//! dialog, all drawn from one [`Table`] signal. Clicks and choices are forwarded to the
+//! table ([`crate::session::table`]), which decides what they mean.
 
-use super::board::{Board, BoardView, PieceView, SquareView, piece_svg};
+use super::board::{Board, BoardView, Facing, PieceView, SquareView, Turn, piece_svg};
 use super::i18n::{Locale, t, t_string, use_i18n};
-use super::store::{self, Loaded};
-use super::{Notice, Notices, Stored};
-use crate::ai::Budget;
 use crate::engine::Square;
-use crate::engine::hasami::{DrawReason, Move, Outcome, Player, WinCondition, WinReason};
-use crate::session::hasami::{Controller, MOVE_LIMITS, SavedTable, Settings, Table, TimePerMove};
-use crate::session::storage::keys;
+use crate::engine::hasami::{DrawReason, Outcome, Player, WinCondition, WinReason};
+use crate::session::hasami::{Controller, MOVE_LIMITS, Settings, Table, TimePerMove, ViewMode};
+use crate::session::table::{GameSettings, Selection, Source};
 use leptos::prelude::*;
 use leptos_i18n::I18nContext;
 use std::time::Duration;
 
-/// Delay before the CPU answers, so a person sees the position it answers.
-const CPU_DELAY: Duration = Duration::from_millis(450);
-/// How often the move clock is redrawn.
-const CLOCK_TICK: Duration = Duration::from_millis(250);
+/// How long the board waits, after a move is shown, before it turns to the next person
+/// (the pass-and-play view).
+const TURN_DELAY: Duration = Duration::from_millis(700);
 
 /// The translated name of a side.
 pub fn side_name(i18n: I18nContext<Locale>, side: Player) -> String {
@@ -27,178 +24,83 @@ pub fn side_name(i18n: I18nContext<Locale>, side: Player) -> String {
     }
 }
 
-fn now_ms() -> f64 {
-    js_sys::Date::now()
+/// How a Hasami piece of `side` is drawn.
+fn piece_view(side: Player, label: String) -> PieceView {
+    PieceView {
+        side: match side {
+            Player::Black => "black",
+            Player::White => "white",
+        },
+        facing: match side {
+            Player::Black => Facing::North,
+            Player::White => Facing::South,
+        },
+        text: None,
+        promoted: false,
+        inert: false,
+        label,
+    }
 }
 
-/// Reads the saved settings and table, reporting what could not be read.
-fn load_table(notices: Notices) -> Table {
-    let settings = match store::load::<Settings>(keys::HASAMI_SETTINGS) {
-        Loaded::Found(s) => s,
-        Loaded::Missing => Settings::default(),
-        Loaded::Unreadable { error, kept_as } => {
-            notices.push(Notice::Unreadable {
-                what: Stored::Settings,
-                error,
-                kept: kept_as.is_some(),
-            });
-            Settings::default()
-        }
-    };
-    match store::load::<SavedTable>(keys::HASAMI_TABLE) {
-        Loaded::Found(saved) => Table::restore(settings, saved),
-        Loaded::Missing => Table::new(settings),
-        Loaded::Unreadable { error, kept_as } => {
-            notices.push(Notice::Unreadable {
-                what: Stored::Table,
-                error,
-                kept: kept_as.is_some(),
-            });
-            Table::new(settings)
-        }
+/// The board turned so that `bottom` sits at the bottom.
+const fn turn_for(bottom: Player) -> Turn {
+    match bottom {
+        Player::Black => Turn::Rank1,
+        Player::White => Turn::Rank9,
     }
 }
 
 /// The whole Hasami table.
 #[component]
-pub fn HasamiTable() -> impl IntoView {
+pub fn HasamiTable(
+    /// The table, owned by the app (it outlives this view).
+    table: RwSignal<Table>,
+) -> impl IntoView {
     let i18n = use_i18n();
-    let notices = expect_context::<Notices>();
-    let table = RwSignal::new(load_table(notices));
-    let selected = RwSignal::new(None::<Square>);
     let confirm = RwSignal::new(None::<Confirm>);
-    let dialog_closed = RwSignal::new(false);
-
-    // Save after every change (not at start-up: unreadable data stays until a change).
-    // A failed save (storage full or off) is told once; play goes on.
-    Effect::new(move |first_done: Option<()>| {
-        table.with(|t| {
-            if first_done.is_some() {
-                let saved = store::save(keys::HASAMI_SETTINGS, &t.settings)
-                    .and_then(|()| store::save(keys::HASAMI_TABLE, &t.saved()));
-                if saved.is_err() {
-                    notices.push(Notice::SaveFailed);
-                }
-            }
-        });
-    });
-
-    // Another tab of this site changed the table: show its game here too, so the two
-    // tabs never overwrite each other's moves silently.
-    let on_storage = window_event_listener(leptos::ev::storage, move |ev| {
-        let ours = ev
-            .key()
-            .is_some_and(|k| k == keys::HASAMI_TABLE || k == keys::HASAMI_SETTINGS);
-        if ours {
-            selected.set(None);
-            table.set(load_table(notices));
-            notices.push(Notice::OtherTab);
-        }
-    });
-    on_cleanup(move || on_storage.remove());
-
-    // The position identity: changes with every move, new game and seat change.
-    let token = Memo::new(move |_| table.with(|t| t.token()));
-
-    // The CPU's turn: think after a short delay, then play if still current.
-    let asked = StoredValue::new(None);
-    Effect::new(move |_| {
-        let Some(request) = table.with(|t| t.cpu_request()) else {
-            return;
-        };
-        if asked.get_value() == Some(request.token) {
-            return;
-        }
-        asked.set_value(Some(request.token));
-        set_timeout(
-            move || {
-                if table.with_untracked(|t| t.token()) != request.token {
-                    return;
-                }
-                if let Some(mv) = request.think(Budget::DEFAULT) {
-                    table.update(|t| {
-                        // A stale answer is refused by the table itself.
-                        let _ = t.apply_cpu(request.token, mv);
-                    });
-                    selected.set(None);
-                }
-            },
-            CPU_DELAY,
-        );
-    });
-
-    // Move clock (RULES H5.1): restarts at every new position and when the time per
-    // move is changed (a new limit counts from then), stops at the end.
-    let turn_started = RwSignal::new(now_ms());
-    let now = RwSignal::new(now_ms());
-    let time_setting = Memo::new(move |_| table.with(|t| t.settings.time_per_move));
-    Effect::new(move |_| {
-        // Read (not only tracked): a memo nobody reads is never computed, so never changes.
-        let _position = token.get();
-        let _limit = time_setting.get();
-        turn_started.set(now_ms());
-        now.set(now_ms());
-    });
-    if let Ok(handle) = set_interval_with_handle(move || now.set(now_ms()), CLOCK_TICK) {
-        on_cleanup(move || handle.clear());
-    }
-    let remaining_ms = Memo::new(move |_| {
-        let limit = table.with(|t| {
-            (!t.game().is_over())
-                .then(|| t.settings.time_per_move.millis())
-                .flatten()
-        })?;
-        Some((limit as f64 - (now.get() - turn_started.get())).max(0.0))
-    });
-    Effect::new(move |_| {
-        if remaining_ms.get() != Some(0.0) {
-            return;
-        }
-        let Some(request) = table.with_untracked(|t| t.timeout_request()) else {
-            return;
-        };
-        let side = request.game.position().side_to_move();
-        let human = table.with_untracked(|t| t.controller(side) == Controller::Human);
-        if let Some(mv) = request.think(Budget::DEFAULT) {
-            table.update(|t| {
-                let _ = t.apply_cpu(request.token, mv);
-            });
-            selected.set(None);
-            if human {
-                notices.push(Notice::Timeout { side });
-            }
-        }
-    });
+    // A question open before an action that cannot be taken back stops the clock and
+    // the CPU (the table is told).
+    let ask = move |kind: Option<Confirm>| {
+        confirm.set(kind);
+        table.update(|t| t.set_modal(kind.is_some()));
+    };
+    on_cleanup(move || table.update(|t| t.set_modal(false)));
 
     // Derived view state.
     let outcome = Memo::new(move |_| table.with(|t| t.game().outcome()));
     let human_to_move = Memo::new(move |_| table.with(|t| t.human_to_move()));
-    let flipped = Memo::new(move |_| {
-        table.with(|t| {
-            t.controller(Player::White) == Controller::Human
-                && t.controller(Player::Black) == Controller::Cpu
-        })
+    // The seat at the bottom; in the pass-and-play view the board turns a moment after
+    // the move is shown.
+    let bottom = RwSignal::new(table.with_untracked(|t| t.bottom_seat()));
+    Effect::new(move |_| {
+        let (seat, turning) =
+            table.with(|t| (t.bottom_seat(), t.settings().view == ViewMode::TurnToMove));
+        if seat == bottom.get_untracked() {
+            return;
+        }
+        if turning {
+            set_timeout(
+                move || bottom.set(table.with_untracked(|t| t.bottom_seat())),
+                TURN_DELAY,
+            );
+        } else {
+            bottom.set(seat);
+        }
     });
     let board_view = Memo::new(move |_| {
         let black_label = t_string!(i18n, piece_black).to_string();
         let white_label = t_string!(i18n, piece_white).to_string();
-        let sel = selected.get();
         table.with(|t| {
             let game = t.game();
             let pos = game.position();
             let mut squares = vec![SquareView::default(); 81];
             for sq in Square::all() {
-                squares[sq.index()].piece = pos.piece_at(sq).map(|p| match p {
-                    Player::Black => PieceView {
-                        class: "black",
-                        text: None,
-                        label: black_label.clone(),
-                    },
-                    Player::White => PieceView {
-                        class: "white",
-                        text: None,
-                        label: white_label.clone(),
-                    },
+                squares[sq.index()].piece = pos.piece_at(sq).map(|p| {
+                    let label = match p {
+                        Player::Black => black_label.clone(),
+                        Player::White => white_label.clone(),
+                    };
+                    piece_view(p, label)
                 });
             }
             if let (Some(mv), Some(captured)) = (game.moves().last(), game.captured().last()) {
@@ -208,74 +110,55 @@ pub fn HasamiTable() -> impl IntoView {
                     squares[sq.index()].captured = true;
                 }
             }
-            if let Some(from) = sel {
+            if let Selection::Source(Source::Square(from)) = t.selection() {
                 squares[from.index()].selected = true;
-                if t.settings.show_legal_moves {
-                    for to in pos.destinations(from) {
+                if t.settings().show_legal_moves() {
+                    for to in t.destinations() {
                         squares[to.index()].target = true;
                     }
                 }
             }
             BoardView {
                 squares,
-                flipped: flipped.get(),
+                turn: turn_for(bottom.get()),
                 locked: !t.human_to_move(),
+                hands: Vec::new(),
+                promotion: None,
             }
         })
     });
 
     let on_square = Callback::new(move |sq: Square| {
-        if !human_to_move.get_untracked() {
-            return;
-        }
-        let (side, piece, legal) = table.with_untracked(|t| {
-            let pos = t.game().position();
-            let legal = selected
-                .get_untracked()
-                .is_some_and(|from| pos.destinations(from).contains(sq));
-            (pos.side_to_move(), pos.piece_at(sq), legal)
+        table.update(|t| {
+            t.click_square(sq);
         });
-        match selected.get_untracked() {
-            Some(from) if legal => {
-                selected.set(None);
-                table.update(|t| {
-                    // Checked against the position just above; a refusal changes nothing.
-                    let _ = t.play_human(Move::new(from, sq));
-                });
-            }
-            Some(from) if from == sq => selected.set(None),
-            _ if piece == Some(side) => selected.set(Some(sq)),
-            _ => selected.set(None),
-        }
     });
 
     let new_game = move || {
-        selected.set(None);
-        confirm.set(None);
-        dialog_closed.set(false);
+        ask(None);
         table.update(|t| t.new_game());
     };
     let ask_new_game = move |_| {
         let in_progress =
             table.with_untracked(|t| !t.game().is_over() && !t.game().moves().is_empty());
         if in_progress {
-            confirm.set(Some(Confirm::NewGame));
+            ask(Some(Confirm::NewGame));
         } else {
             new_game();
         }
     };
     let can_resign = Memo::new(move |_| table.with(|t| t.resigner().is_some()));
+    let can_take_back = Memo::new(move |_| table.with(|t| t.can_take_back()));
     let resign = move || {
-        selected.set(None);
-        confirm.set(None);
+        ask(None);
         table.update(|t| {
             let _ = t.resign();
         });
     };
     // A game that ends (say, by the CPU's move) closes any question about it.
     Effect::new(move |_| {
-        if outcome.get().is_some() {
-            confirm.set(None);
+        if outcome.get().is_some() && confirm.get_untracked().is_some() {
+            ask(None);
         }
     });
     let on_confirm = Callback::new(move |kind: Confirm| match kind {
@@ -346,7 +229,7 @@ pub fn HasamiTable() -> impl IntoView {
         };
         let wins = move || table.with(|t| t.participants()[t.participant_of(side)].wins);
         let clock = move || {
-            let ms = remaining_ms.get()?;
+            let ms = table.with(|t| t.remaining_ms())?;
             to_move().then(|| {
                 let secs = (ms / 1000.0).ceil() as u32;
                 let low = secs <= 10;
@@ -357,20 +240,13 @@ pub fn HasamiTable() -> impl IntoView {
                 }
             })
         };
-        let icon = PieceView {
-            class: match side {
-                Player::Black => "black",
-                Player::White => "white",
-            },
-            text: None,
-            label: String::new(),
-        };
+        let icon = piece_view(side, String::new());
         view! {
             <div
                 class=move || if to_move() { "player to-move" } else { "player" }
                 data-testid=format!("player-{side}")
             >
-                <span class="player-icon">{piece_svg(&icon)}</span>
+                <span class="player-icon">{move || piece_svg(&icon, turn_for(bottom.get()))}</span>
                 <div class="who">
                     <div class="name">{move || side_name(i18n, side)}</div>
                     <div class="role">
@@ -391,17 +267,11 @@ pub fn HasamiTable() -> impl IntoView {
         }
     };
     // The player seen at the top of the board is drawn first.
-    let top_side = move || {
-        if flipped.get() {
-            Player::Black
-        } else {
-            Player::White
-        }
-    };
+    let top_side = move || bottom.get().opponent();
+    let show_result = Memo::new(move |_| table.with(|t| t.show_result()));
 
     // While a dialog is open the table behind it takes no clicks or keys.
-    let dialog_open =
-        move || confirm.get().is_some() || (outcome.get().is_some() && !dialog_closed.get());
+    let dialog_open = move || confirm.get().is_some() || show_result.get();
 
     view! {
         <div class="layout" inert=dialog_open>
@@ -433,9 +303,22 @@ pub fn HasamiTable() -> impl IntoView {
                         class="btn"
                         data-testid="resign"
                         disabled=move || !can_resign.get()
-                        on:click=move |_| confirm.set(Some(Confirm::Resign))
+                        on:click=move |_| ask(Some(Confirm::Resign))
                     >
                         {t!(i18n, resign)}
+                    </button>
+                    <button
+                        type="button"
+                        class="btn"
+                        data-testid="undo"
+                        disabled=move || !can_take_back.get()
+                        on:click=move |_| {
+                            table.update(|t| {
+                                let _ = t.take_back();
+                            })
+                        }
+                    >
+                        {t!(i18n, take_back)}
                     </button>
                 </div>
                 <SettingsPanel table=table />
@@ -459,16 +342,16 @@ pub fn HasamiTable() -> impl IntoView {
                         <ConfirmDialog
                             kind=kind
                             on_yes=on_confirm
-                            on_no=Callback::new(move |()| confirm.set(None))
+                            on_no=Callback::new(move |()| ask(None))
                         />
                     }
                 })
         }}
-        <Show when=move || outcome.get().is_some() && !dialog_closed.get()>
+        <Show when=move || show_result.get()>
             <ResultDialog
                 outcome=outcome
                 on_again=Callback::new(move |_| new_game())
-                on_close=Callback::new(move |_| dialog_closed.set(true))
+                on_close=Callback::new(move |_| table.update(|t| t.dismiss_result()))
             />
         </Show>
     }
@@ -620,8 +503,12 @@ fn ResultDialog(
 #[component]
 fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
     let i18n = use_i18n();
-    let settings = Memo::new(move |_| table.with(|t| t.settings));
-    let edit = move |f: Box<dyn FnOnce(&mut Settings)>| table.update(|t| f(&mut t.settings));
+    let settings = Memo::new(move |_| table.with(|t| *t.settings()));
+    let edit = move |f: Box<dyn FnOnce(&mut Settings)>| {
+        let mut s = settings.get_untracked();
+        f(&mut s);
+        table.update(|t| t.set_settings(s));
+    };
 
     let seat = move |side: Player| {
         let on_change = move |ev: leptos::ev::Event| {
@@ -668,6 +555,14 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
         WinCondition::CaptureAll => "capture_all",
     };
     let limit_code = |l: Option<u32>| l.map_or_else(|| "none".to_string(), |n| n.to_string());
+    let view_name = move |v: ViewMode| match v {
+        ViewMode::Fixed => t_string!(i18n, view_fixed).to_string(),
+        ViewMode::TurnToMove => t_string!(i18n, view_turn).to_string(),
+    };
+    let view_code = |v: ViewMode| match v {
+        ViewMode::Fixed => "fixed",
+        ViewMode::TurnToMove => "turn",
+    };
     let time_code = |t: TimePerMove| match t {
         TimePerMove::None => "none",
         TimePerMove::Seconds30 => "30",
@@ -764,6 +659,29 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
                             edit(Box::new(move |s| s.show_legal_moves = on));
                         }
                     />
+                </label>
+                <label>
+                    <span>{t!(i18n, board_view)}</span>
+                    <select
+                        data-testid="set-view"
+                        on:change=move |ev| {
+                            let code = event_target_value(&ev);
+                            if let Some(v) = ViewMode::ALL.into_iter().find(|v| view_code(*v) == code) {
+                                edit(Box::new(move |s| s.view = v));
+                            }
+                        }
+                    >
+                        {ViewMode::ALL
+                            .into_iter()
+                            .map(|v| {
+                                view! {
+                                    <option value=view_code(v) selected=move || settings.get().view == v>
+                                        {move || view_name(v)}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
                 </label>
                 <label>
                     <span>{t!(i18n, time_per_move)}</span>

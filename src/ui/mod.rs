@@ -3,15 +3,17 @@
 //! timers, the CPU's turn).
 
 pub mod board;
+pub mod driver;
 pub mod hasami;
 pub mod store;
 
 use crate::engine::hasami::Player;
-use crate::session::storage::{LoadError, keys};
+use crate::session::notice::Notices;
+use crate::session::storage::{self, LoadError, keys};
+use crate::session::table::TableNotice;
 use leptos::prelude::*;
 use leptos_i18n::Locale as _;
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
 
 /// Translations, generated at compile time by leptos_i18n from `src/ui/locales/*.json`
 /// (keys checked: a missing key in any language fails the build).
@@ -23,9 +25,6 @@ use translations::i18n;
 
 use i18n::{I18nContextProvider, Locale, t, t_string, use_i18n};
 
-/// How long a passing notice (time-out, another tab) stays on screen.
-const TRANSIENT_NOTICE: Duration = Duration::from_secs(8);
-
 /// App-wide preferences saved under [`keys::PREFERENCES`].
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -34,67 +33,18 @@ struct Preferences {
     locale: Option<String>,
 }
 
-/// What was stored under a key and could not be used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stored {
-    /// The Hasami game and seating; a new game was started.
-    Table,
-    /// The Hasami settings; the defaults are used.
-    Settings,
-    /// The language choice; the browser's language is used.
-    Preferences,
-}
-
-/// Something the app tells the player (a dismissible notice).
+/// What the app (outside a table) tells the player.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Notice {
-    /// Stored data could not be read.
-    Unreadable {
-        /// Which data.
-        what: Stored,
+pub enum AppNotice {
+    /// The saved language choice could not be read; the browser's language is used.
+    PreferencesUnreadable {
         /// Why.
         error: LoadError,
         /// Whether the unreadable text was copied aside (under `KEY/unreadable`).
         kept: bool,
     },
-    /// Saving on the device failed (storage full or disabled).
+    /// The language choice could not be saved.
     SaveFailed,
-    /// Another tab changed the table; this one now shows it.
-    OtherTab,
-    /// The time per move ran out and the CPU moved for a person (RULES H5.1).
-    Timeout {
-        /// The side the CPU moved for.
-        side: Player,
-    },
-}
-
-impl Notice {
-    /// Whether the notice goes away by itself after [`TRANSIENT_NOTICE`].
-    fn transient(&self) -> bool {
-        matches!(self, Notice::OtherTab | Notice::Timeout { .. })
-    }
-}
-
-/// The notices on screen, newest last.
-#[derive(Clone, Copy)]
-pub struct Notices(pub RwSignal<Vec<Notice>>);
-
-impl Notices {
-    /// Shows `notice` (once: an identical one already shown is not repeated).
-    /// Passing notices go away by themselves.
-    pub fn push(self, notice: Notice) {
-        let list = self.0;
-        list.update(|l| {
-            l.retain(|n| n != &notice);
-            l.push(notice.clone());
-        });
-        if notice.transient() {
-            set_timeout(
-                move || list.update(|l| l.retain(|n| n != &notice)),
-                TRANSIENT_NOTICE,
-            );
-        }
-    }
 }
 
 /// Mounts the app on the page body.
@@ -114,34 +64,59 @@ fn App() -> impl IntoView {
 #[component]
 fn Shell() -> impl IntoView {
     let i18n = use_i18n();
-    let notices = Notices(RwSignal::new(Vec::new()));
-    provide_context(notices);
+    let app_notices = RwSignal::new(Notices::<AppNotice>::default());
+    let hasami = driver::use_table::<crate::engine::hasami::Game>();
+    // Passing app notices go with the same monotonic clock as the tables'.
+    if let Ok(handle) = set_interval_with_handle(
+        move || {
+            let now = driver::now_ms();
+            if app_notices.with_untracked(|n| {
+                n.posted()
+                    .iter()
+                    .any(|p| p.expires_at.is_some_and(|at| at <= now))
+            }) {
+                app_notices.update(|n| {
+                    n.expire(now);
+                });
+            }
+        },
+        std::time::Duration::from_millis(500),
+    ) {
+        on_cleanup(move || handle.clear());
+    }
+    let tell = move |notice: AppNotice| {
+        app_notices.update(|n| {
+            n.push(notice, false, driver::now_ms());
+        });
+    };
 
     // Language: the saved choice, else the browser's (leptos_i18n's default). Applied in
     // an effect, which runs after the provider's own start-up effect (that one sets the
     // browser's language and would otherwise override the saved choice).
-    let saved_locale = match store::load::<Preferences>(keys::PREFERENCES) {
-        store::Loaded::Found(Preferences { locale: Some(code) }) => {
+    let stored = store::read(keys::PREFERENCES).ok().flatten();
+    let saved_locale = match stored
+        .as_deref()
+        .map(|text| storage::decode::<Preferences>(text, storage::PREFERENCES_VERSION))
+    {
+        Some(Ok(Preferences { locale: Some(code) })) => {
             let found = Locale::get_all()
                 .iter()
                 .copied()
                 .find(|l| l.as_str() == code);
             if found.is_none() {
-                notices.push(Notice::Unreadable {
-                    what: Stored::Preferences,
+                tell(AppNotice::PreferencesUnreadable {
                     error: LoadError::Corrupt(format!("unknown language {code:?}")),
                     kept: false,
                 });
             }
             found
         }
-        store::Loaded::Found(Preferences { locale: None }) | store::Loaded::Missing => None,
-        store::Loaded::Unreadable { error, kept_as } => {
-            notices.push(Notice::Unreadable {
-                what: Stored::Preferences,
-                error,
-                kept: kept_as.is_some(),
-            });
+        Some(Ok(Preferences { locale: None })) | None => None,
+        Some(Err(error)) => {
+            let kept = stored
+                .as_deref()
+                .is_some_and(|text| store::keep_aside(keys::PREFERENCES, text));
+            tell(AppNotice::PreferencesUnreadable { error, kept });
             None
         }
     };
@@ -163,8 +138,13 @@ fn Shell() -> impl IntoView {
             .find(|l| l.as_str() == code)
         {
             i18n.set_locale(locale);
-            if store::save(keys::PREFERENCES, &Preferences { locale: Some(code) }).is_err() {
-                notices.push(Notice::SaveFailed);
+            let text = storage::encode(
+                storage::PREFERENCES_VERSION,
+                &Preferences { locale: Some(code) },
+            );
+            // With storage off the table already says nothing is kept.
+            if store::available().is_ok() && store::write(keys::PREFERENCES, &text).is_err() {
+                tell(AppNotice::SaveFailed);
             }
         }
     };
@@ -209,10 +189,10 @@ fn Shell() -> impl IntoView {
                     </select>
                 </label>
             </header>
-            <hasami::HasamiTable />
+            <hasami::HasamiTable table=hasami />
             <footer>{t!(i18n, footer)}</footer>
         </div>
-        <NoticeList />
+        <NoticeList app=app_notices hasami=hasami />
     }
 }
 
@@ -227,64 +207,109 @@ fn reason_text(i18n: leptos_i18n::I18nContext<Locale>, error: &LoadError) -> Str
     .to_string()
 }
 
+/// One notice as drawn: its text, a technical detail for the tooltip, and how to
+/// dismiss it.
+struct NoticeLine {
+    key: String,
+    text: AnyView,
+    detail: String,
+    dismiss: Callback<()>,
+}
+
+/// The view of a table notice.
+fn table_notice_text(
+    i18n: leptos_i18n::I18nContext<Locale>,
+    notice: TableNotice<Player>,
+) -> (AnyView, String) {
+    let detail = match &notice {
+        TableNotice::Unreadable { error, .. } => error.to_string(),
+        TableNotice::Newer { version } => format!("format version {version}"),
+        _ => String::new(),
+    };
+    let text = match notice {
+        TableNotice::Unreadable { error, kept } => {
+            let reason = move || reason_text(i18n, &error);
+            let kept = kept.then(|| view! { " " {t!(i18n, notice_kept)} });
+            view! { {t!(i18n, notice_table_unreadable, reason)} {kept} }.into_any()
+        }
+        TableNotice::Newer { .. } => t!(i18n, notice_newer).into_any(),
+        TableNotice::StorageUnavailable => t!(i18n, notice_storage_unavailable).into_any(),
+        TableNotice::SaveFailed => t!(i18n, notice_save_failed).into_any(),
+        TableNotice::OtherTab => t!(i18n, notice_other_tab).into_any(),
+        TableNotice::Timeout { seat } => t!(
+            i18n,
+            notice_timeout,
+            side = move || hasami::side_name(i18n, seat)
+        )
+        .into_any(),
+    };
+    (text, detail)
+}
+
 #[component]
-fn NoticeList() -> impl IntoView {
+fn NoticeList(
+    app: RwSignal<Notices<AppNotice>>,
+    hasami: RwSignal<crate::session::hasami::Table>,
+) -> impl IntoView {
     let i18n = use_i18n();
-    let notices = expect_context::<Notices>();
-    let side_name = move |side: Player| hasami::side_name(i18n, side);
+    // Only the notices, so the list is redrawn when they change, not at every tick.
+    let table_notices = Memo::new(move |_| hasami.with(|t| t.notices().posted().to_vec()));
+    let lines = move || {
+        let mut lines = Vec::new();
+        for posted in app.get().posted().iter().cloned() {
+            let id = posted.id;
+            let (text, detail) = match posted.notice {
+                AppNotice::PreferencesUnreadable { error, kept } => {
+                    let detail = error.to_string();
+                    let reason = move || reason_text(i18n, &error);
+                    let kept = kept.then(|| view! { " " {t!(i18n, notice_kept)} });
+                    (
+                        view! { {t!(i18n, notice_preferences_unreadable, reason)} {kept} }
+                            .into_any(),
+                        detail,
+                    )
+                }
+                AppNotice::SaveFailed => (t!(i18n, notice_save_failed).into_any(), String::new()),
+            };
+            lines.push(NoticeLine {
+                key: format!("app-{id}"),
+                text,
+                detail,
+                dismiss: Callback::new(move |()| app.update(|n| n.dismiss(id))),
+            });
+        }
+        for p in table_notices.get() {
+            let id = p.id;
+            let (text, detail) = table_notice_text(i18n, p.notice);
+            lines.push(NoticeLine {
+                key: format!("hasami-{id}"),
+                text,
+                detail,
+                dismiss: Callback::new(move |()| hasami.update(|t| t.dismiss_notice(id))),
+            });
+        }
+        lines
+            .into_iter()
+            .map(|line| {
+                let dismiss = line.dismiss;
+                view! {
+                    <div class="notice" data-testid="notice" data-key=line.key title=line.detail>
+                        <span>{line.text}</span>
+                        <button
+                            type="button"
+                            aria-label=move || t_string!(i18n, dismiss).to_string()
+                            on:click=move |_| dismiss.run(())
+                        >
+                            "×"
+                        </button>
+                    </div>
+                }
+            })
+            .collect_view()
+    };
     view! {
         <div class="notices" role="status" aria-live="polite">
-            {move || {
-                notices
-                    .0
-                    .get()
-                    .into_iter()
-                    .map(|notice| {
-                        // The technical detail stays available as a tooltip.
-                        let detail = match &notice {
-                            Notice::Unreadable { error, .. } => error.to_string(),
-                            _ => String::new(),
-                        };
-                        let text = match notice.clone() {
-                            Notice::Unreadable { what, error, kept } => {
-                                let reason = move || reason_text(i18n, &error);
-                                let first = match what {
-                                    Stored::Table => {
-                                        t!(i18n, notice_table_unreadable, reason).into_any()
-                                    }
-                                    Stored::Settings => {
-                                        t!(i18n, notice_settings_unreadable, reason).into_any()
-                                    }
-                                    Stored::Preferences => {
-                                        t!(i18n, notice_preferences_unreadable, reason).into_any()
-                                    }
-                                };
-                                let kept = kept.then(|| view! { " " {t!(i18n, notice_kept)} });
-                                view! { {first} {kept} }.into_any()
-                            }
-                            Notice::SaveFailed => t!(i18n, notice_save_failed).into_any(),
-                            Notice::OtherTab => t!(i18n, notice_other_tab).into_any(),
-                            Notice::Timeout { side } => {
-                                t!(i18n, notice_timeout, side = move || side_name(side)).into_any()
-                            }
-                        };
-                        view! {
-                            <div class="notice" data-testid="notice" title=detail>
-                                <span>{text}</span>
-                                <button
-                                    type="button"
-                                    aria-label=move || t_string!(i18n, dismiss).to_string()
-                                    on:click=move |_| {
-                                        notices.0.update(|list| list.retain(|n| n != &notice))
-                                    }
-                                >
-                                    "×"
-                                </button>
-                            </div>
-                        }
-                    })
-                    .collect_view()
-            }}
+            {lines}
         </div>
     }
 }

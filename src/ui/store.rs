@@ -1,66 +1,64 @@
-//! localStorage through gloo-storage, in the envelope format of
-//! [`crate::session::storage`]. Unreadable data is never silently replaced: it is
-//! copied under `KEY/unreadable` (unless something is kept there already) and
-//! reported, and only the key that was unreadable is written again.
+//! localStorage, reached so that a browser that refuses it never breaks the page.
+//!
+//! `window.localStorage` may be missing, or its getter may throw (site data blocked,
+//! some sandboxed frames). gloo-storage's `LocalStorage` throws a JavaScript exception
+//! then, which in WebAssembly aborts the app, so every use here first asks
+//! [`available`], which reads the property through web-sys and turns a throw into an
+//! error. Then gloo-storage does the work.
 
-use crate::session::storage::{self, LoadError, keys};
-use gloo_storage::{LocalStorage, Storage, errors::StorageError};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
+use crate::session::storage::keys;
+use gloo_storage::{LocalStorage, Storage};
 
-/// What reading one key gave.
-pub enum Loaded<T> {
-    /// Nothing stored under the key.
-    Missing,
-    /// The stored value.
-    Found(T),
-    /// Something is stored but cannot be used.
-    Unreadable {
-        /// Why.
-        error: LoadError,
-        /// Where the unreadable text was kept, if it could be.
-        kept_as: Option<String>,
-    },
-}
-
-/// Reads `key`.
-pub fn load<T: DeserializeOwned>(key: &str) -> Loaded<T> {
-    let value = match LocalStorage::get::<serde_json::Value>(key) {
-        Ok(value) => storage::decode_value::<T>(value),
-        Err(StorageError::KeyNotFound(_)) => return Loaded::Missing,
-        Err(StorageError::SerdeError(e)) => Err(LoadError::NotJson(e.to_string())),
-        Err(e) => Err(LoadError::NotJson(e.to_string())),
-    };
-    match value {
-        Ok(data) => Loaded::Found(data),
-        Err(error) => Loaded::Unreadable {
-            kept_as: keep_unreadable(key),
-            error,
-        },
-    }
-}
-
-/// Copies the raw text under `key` to `key/unreadable`, unless that key holds
-/// something already. Returns the backup key if the copy was made.
-fn keep_unreadable(key: &str) -> Option<String> {
-    let raw = LocalStorage::raw();
-    let text = raw.get_item(key).ok().flatten()?;
-    let backup = format!("{key}{}", keys::UNREADABLE_SUFFIX);
-    if raw.get_item(&backup).ok().flatten().is_some() {
-        return None;
-    }
-    raw.set_item(&backup, &text).ok()?;
-    Some(backup)
-}
-
-/// Writes `data` under `key` in the app's envelope.
+/// Whether localStorage can be used: the property exists, its getter does not throw,
+/// and it answers a read.
 ///
 /// # Errors
-/// The browser's refusal, as text: storage full (quota) or disabled (private
-/// browsing). The caller tells the player; the game goes on unsaved.
-pub fn save<T: Serialize>(key: &str, data: &T) -> Result<(), String> {
-    LocalStorage::set(key, storage::envelope(data)).map_err(|e| {
-        leptos::logging::warn!("could not save {key}: {e}");
-        e.to_string()
+/// Why not, as text (for the console; the player sees a translated notice).
+pub fn available() -> Result<(), String> {
+    let storage = leptos::prelude::window()
+        .local_storage()
+        .map_err(|e| format!("localStorage throws: {e:?}"))?
+        .ok_or_else(|| "no localStorage".to_string())?;
+    storage
+        .get_item(keys::PREFERENCES)
+        .map_err(|e| format!("localStorage refuses reads: {e:?}"))?;
+    Ok(())
+}
+
+/// The text stored under `key`: `Ok(None)` when nothing is.
+///
+/// # Errors
+/// Storage is not [`available`] or refused the read.
+pub fn read(key: &str) -> Result<Option<String>, String> {
+    available()?;
+    LocalStorage::raw()
+        .get_item(key)
+        .map_err(|e| format!("could not read {key}: {e:?}"))
+}
+
+/// Stores `text` under `key`.
+///
+/// # Errors
+/// Storage is not [`available`], or full (quota): the game goes on unsaved.
+pub fn write(key: &str, text: &str) -> Result<(), String> {
+    available()?;
+    LocalStorage::raw().set_item(key, text).map_err(|e| {
+        let message = format!("could not save {key}: {e:?}");
+        leptos::logging::warn!("{message}");
+        message
     })
+}
+
+/// Removes `key` (nothing happens when storage is off).
+pub fn remove(key: &str) {
+    if available().is_ok() {
+        LocalStorage::delete(key);
+    }
+}
+
+/// Copies `text` (unreadable data found under `key`) to `key/unreadable`, unless that
+/// key holds something already. Returns whether the copy was made.
+pub fn keep_aside(key: &str, text: &str) -> bool {
+    let backup = format!("{key}{}", keys::UNREADABLE_SUFFIX);
+    matches!(read(&backup), Ok(None)) && write(&backup, text).is_ok()
 }
