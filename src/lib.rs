@@ -4,7 +4,7 @@
 //! Rust (no leptos, no web-sys, no `std::time`), so they build, test and benchmark
 //! natively. The `ui` module exists only on `wasm32`.
 //!
-//! The rules implemented are those of `RULES.md` (the project's English reference);
+//! The rules implemented are those of `docs/RULES.md`;
 //! docstrings cite its sections, e.g. `RULES H3.4`.
 
 pub mod ai;
