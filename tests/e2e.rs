@@ -11,10 +11,11 @@
 #[path = "e2e/harness.rs"]
 mod harness;
 
-use harness::{Page, Snapshot, board_of, run};
+use harness::{Options, Page, SavedTable, Snapshot, board_of, run, run_with};
 use shogi_variants::engine::hasami::{Game, Move, Player, Position, Rules, WinCondition};
-use shogi_variants::session::hasami::{Controller, SavedTable, Settings, Table};
+use shogi_variants::session::hasami::{Settings, ViewMode};
 use shogi_variants::session::storage::{self, keys};
+use shogi_variants::session::table::{Controller, Participant, Revision};
 
 const START_BOARD: &str = "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb";
 
@@ -278,12 +279,24 @@ fn finishing_capture_shows_the_result_dialog() {
             .parse()
             .expect("position");
         let saved = SavedTable {
-            participants: Table::default().participants(),
-            black: 0,
+            settings: Settings::default(),
+            participants: vec![
+                Participant {
+                    controller: Controller::Human,
+                    wins: 0,
+                },
+                Participant {
+                    controller: Controller::Cpu,
+                    wins: 0,
+                },
+            ],
+            seating: vec![0, 1],
             game: Game::from_position(Rules::default(), start),
+            game_number: 1,
+            revision: Revision::default(),
+            clock_used_ms: 0.0,
         };
-        page.storage_set(keys::HASAMI_TABLE, &storage::encode(&saved))
-            .await;
+        page.storage_set(keys::HASAMI_TABLE, &saved.encode()).await;
         page.reload().await;
         let snap = page.snapshot().await;
         assert_eq!(snap.board(), "wwww5/9/9/9/3bw4/9/9/9/bbb1bbbbb");
@@ -449,13 +462,7 @@ fn settings_apply_and_are_kept() {
             .await;
         assert_eq!(snap.rules_pending.as_deref(), Some(pending));
         assert_eq!(snap.player("black").target, "/5", "this game: capture 5");
-        let settings: Settings = storage::decode(
-            &page
-                .storage_get(keys::HASAMI_SETTINGS)
-                .await
-                .expect("settings saved"),
-        )
-        .expect("readable settings");
+        let settings = page.saved().await.expect("settings saved").settings;
         assert_eq!(
             settings,
             Settings {
@@ -464,6 +471,7 @@ fn settings_apply_and_are_kept() {
                 win: WinCondition::LeadByThree,
                 move_limit: Some(100),
                 time_per_move: shogi_variants::session::hasami::TimePerMove::None,
+                view: ViewMode::Fixed,
             }
         );
 
@@ -533,48 +541,30 @@ fn reload_mid_game_finds_the_same_game() {
     });
 }
 
-/// Unreadable saved data: a notice per key says what was wrong (the app's own
-/// reason) and where the data was kept, a new game starts, the data stays until
-/// the next change, and the next change saves readable data again.
+/// Unreadable saved data: a notice says what was wrong (the app's own reason) and
+/// where the data was kept, a new game starts, the data stays until the next change,
+/// and the next change saves readable data again.
 #[test]
 fn corrupted_storage_shows_a_notice() {
     run(|page| async move {
-        let settings_raw = "{not json";
-        let table_raw = r#"{"app":"shogi-variants","version":1,"data":{"participants":[{"controller":"human","wins":0},{"controller":"cpu","wins":0}],"black":0,"game":{"rules":{"win":"capture_five","move_limit":null},"start":"wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 0 0","moves":["e1e5","e5e4"]}}}"#;
-        page.storage_set(keys::HASAMI_SETTINGS, settings_raw).await;
+        let table_raw = r#"{"app":"shogi-variants","version":2,"data":{"settings":{"win":"capture_all"},"participants":[{"controller":"human","wins":0},{"controller":"cpu","wins":0}],"seating":[0,1],"game":{"rules":{"win":"capture_five","move_limit":null},"start":"wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 0 0","moves":["e1e5","e5e4"]},"game_number":1,"revision":{"seq":2,"page":1},"clock_used_ms":0.0}}"#;
         page.storage_set(keys::HASAMI_TABLE, table_raw).await;
         page.reload().await;
 
-        let settings_error = storage::decode::<Settings>(settings_raw).unwrap_err();
-        let table_error = storage::decode::<SavedTable>(table_raw).unwrap_err();
-        assert!(matches!(settings_error, storage::LoadError::NotJson(_)));
+        let table_error = SavedTable::open(table_raw, None).unwrap_err();
         assert!(table_error.to_string().contains("move 2"), "{table_error}");
-        let expected = [
-            "The saved settings could not be read (not readable data); the defaults are used. \
-             A copy of the unreadable data is kept on this device."
-                .to_string(),
-            "The saved game could not be read (damaged data), so a new game was started. \
-             A copy of the unreadable data is kept on this device."
-                .to_string(),
-        ];
+        let expected = "The saved game could not be read (damaged data), so a new game was started. \
+             A copy of the unreadable data is kept on this device.";
         let snap = page.snapshot().await;
-        assert_eq!(snap.notices, expected);
+        assert_eq!(snap.notices, [expected]);
         assert_eq!(snap.board(), START_BOARD);
         assert_eq!(snap.status, "Black to move");
         assert_eq!(page.value("set-win").await, "capture_five", "defaults");
 
-        let unreadable = |key: &str| format!("{key}{}", keys::UNREADABLE_SUFFIX);
+        let unreadable = format!("{}{}", keys::HASAMI_TABLE, keys::UNREADABLE_SUFFIX);
         assert_eq!(
-            page.storage_get(&unreadable(keys::HASAMI_TABLE))
-                .await
-                .as_deref(),
+            page.storage_get(&unreadable).await.as_deref(),
             Some(table_raw)
-        );
-        assert_eq!(
-            page.storage_get(&unreadable(keys::HASAMI_SETTINGS))
-                .await
-                .as_deref(),
-            Some(settings_raw)
         );
         assert_eq!(
             page.storage_get(keys::HASAMI_TABLE).await.as_deref(),
@@ -582,28 +572,20 @@ fn corrupted_storage_shows_a_notice() {
             "kept until the next change"
         );
 
-        // Dismiss the first notice.
+        // Dismiss the notice.
         page.click_css("[data-testid=\"notice\"] button").await;
-        let snap = page
-            .wait_for("one notice left", |s| s.notices.len() == 1)
+        page.wait_for("no notice left", |s| s.notices.is_empty())
             .await;
-        assert_eq!(snap.notices[0], expected[1]);
 
-        // A move saves readable data again; the copies stay.
+        // A move saves readable data again (settings with it); the copy stays.
         page.play("e1e5").await;
         wait_cpu_answer(&page, 2).await;
-        let settings: Settings = storage::decode(
-            &page
-                .storage_get(keys::HASAMI_SETTINGS)
-                .await
-                .expect("saved"),
-        )
-        .expect("readable settings");
-        assert_eq!(settings, Settings::default());
         assert_eq!(
-            page.storage_get(&unreadable(keys::HASAMI_TABLE))
-                .await
-                .as_deref(),
+            page.saved().await.expect("saved").settings,
+            Settings::default()
+        );
+        assert_eq!(
+            page.storage_get(&unreadable).await.as_deref(),
             Some(table_raw)
         );
 
@@ -635,7 +617,8 @@ fn language_switch_translates_the_page() {
             .storage_get(keys::PREFERENCES)
             .await
             .expect("the choice is saved");
-        let saved: serde_json::Value = storage::decode(&saved).expect("readable preferences");
+        let saved: serde_json::Value =
+            storage::decode(&saved, storage::PREFERENCES_VERSION).expect("readable preferences");
         assert_eq!(saved, serde_json::json!({ "locale": "pt" }));
 
         page.select("lang", "ru").await;
@@ -894,29 +877,250 @@ fn clock_switched_on_mid_turn_starts_full() {
 }
 
 /// Stored values the panel never offers are refused with a notice, not used or
-/// silently changed: a `black` seat of 5, a move limit of 0.
+/// silently changed: a seat given to a participant 5, a move limit of 0.
 #[test]
 fn out_of_range_storage_is_refused_with_a_notice() {
     run(|page| async move {
-        let table = r#"{"app":"shogi-variants","version":1,"data":{"participants":[{"controller":"human","wins":0},{"controller":"cpu","wins":0}],"black":5,"game":{"rules":{"win":"capture_five","move_limit":null},"start":"wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 0 0","moves":["e1e5"]}}}"#;
-        let settings = r#"{"app":"shogi-variants","version":1,"data":{"move_limit":0}}"#;
+        let notice = "The saved game could not be read (damaged data), so a new game was started. \
+                      A copy of the unreadable data is kept on this device.";
+        let good = SavedTable::open(
+            &page_table_with_move(),
+            None,
+        )
+        .expect("a readable table")
+        .encode();
+        for (from, to) in [
+            (r#""seating":[0,1]"#, r#""seating":[5,1]"#),
+            (r#""move_limit":null,"show"#, r#""move_limit":0,"show"#),
+        ] {
+            let bad = good.replacen(from, to, 1);
+            assert_ne!(bad, good, "{from}");
+            page.js("localStorage.clear();", vec![]).await;
+            page.storage_set(keys::HASAMI_TABLE, &bad).await;
+            page.reload().await;
+            let snap = page.snapshot().await;
+            assert_eq!(snap.notices, [notice], "{to}");
+            assert_eq!(snap.board(), START_BOARD);
+            assert_eq!(snap.status, "Black to move", "a person still plays Black");
+            assert_eq!(page.value("set-limit").await, "none");
+            page.sleep(800).await;
+            assert_eq!(
+                page.storage_get(keys::HASAMI_TABLE).await.as_deref(),
+                Some(bad.as_str()),
+                "the CPU does not move, nothing is overwritten"
+            );
+        }
+    });
+}
+
+/// A saved table with one move (e1e5) in the current format.
+fn page_table_with_move() -> String {
+    let mut game = Game::new(Rules::default());
+    game.play(mv("e1e5")).expect("legal");
+    SavedTable {
+        settings: Settings::default(),
+        participants: vec![
+            Participant {
+                controller: Controller::Human,
+                wins: 0,
+            },
+            Participant {
+                controller: Controller::Human,
+                wins: 0,
+            },
+        ],
+        seating: vec![0, 1],
+        game,
+        game_number: 1,
+        revision: Revision::default(),
+        clock_used_ms: 0.0,
+    }
+    .encode()
+}
+
+/// A browser that refuses storage (site data blocked: reading `localStorage` throws):
+/// the page opens and plays, a notice says the game will not be kept, nothing panics
+/// (a panic would log a console error, which fails every test).
+#[test]
+fn blocked_storage_still_plays() {
+    run_with(
+        Options {
+            block_site_data: true,
+        },
+        |page| async move {
+            let thrown = page
+                .js(
+                    "try { window.localStorage.length; return 'no error'; } catch (e) { return e.name; }",
+                    vec![],
+                )
+                .await;
+            assert_eq!(thrown, serde_json::json!("SecurityError"), "storage is blocked");
+            let notice = "This browser does not let the app keep data, so the game will not be kept on this device.";
+            let snap = page.snapshot().await;
+            assert_eq!(snap.notices, [notice]);
+            assert_eq!(snap.status, "Black to move");
+            assert_eq!(snap.board(), START_BOARD);
+
+            page.click_square("e1").await;
+            page.wait_for("e1 selected", |s| s.marked("selected") == ["e1"])
+                .await;
+            page.click_square("e5").await;
+            let snap = page
+                .wait_for("the CPU's answer", |s| {
+                    s.pieces.contains_key("e5") && s.marked("last").len() == 2 && s.status == "Black to move" && s.board() != "wwwwwwwww/9/9/9/4b4/9/9/9/bbbb1bbbb"
+                })
+                .await;
+            assert_eq!(snap.pieces["e5"], "black");
+            assert_eq!(snap.notices, [notice], "told once");
+
+            // Nothing was kept: a reload starts afresh, and says so again.
+            page.reload().await;
+            let snap = page.snapshot().await;
+            assert_eq!(snap.board(), START_BOARD);
+            assert_eq!(snap.notices, [notice]);
+        },
+    );
+}
+
+/// Two tabs of one browser on a table with a CPU seat: the first tab is in charge of
+/// the CPU (a Web Lock), the second shows the same game. A person's move in the second
+/// tab is answered once by the first; neither tab shows a notice storm; when the first
+/// tab closes, the second takes over the CPU.
+#[test]
+fn two_tabs_one_in_charge_of_the_cpu() {
+    run(|page| async move {
+        let (first, second) = page.open_second_tab().await;
+        page.record_status().await;
+        page.click_square("e1").await;
+        page.wait_for("e1 selected", |s| s.marked("selected") == ["e1"])
+            .await;
+        page.click_square("e5").await;
+        let game = page
+            .wait_saved("the CPU's answer, from the first tab", |g| g.moves().len() >= 2)
+            .await;
+        let snap = page
+            .wait_for("the second tab to show it", |s| s.board() == board_of(&game))
+            .await;
+        assert_eq!(snap.status, "Black to move");
+        assert!(snap.notices.is_empty(), "a CPU move is not news: {:?}", snap.notices);
+        page.sleep(1500).await;
+        assert_eq!(page.saved_moves().await, game.moves(), "no move played twice");
+
+        page.switch_tab(&first).await;
+        let snap = page
+            .wait_for("the first tab to show the game", |s| s.board() == board_of(&game))
+            .await;
+        assert_eq!(
+            snap.notices,
+            ["This table was changed in another tab; it now shows the latest position."],
+            "one notice, for the person's move made in the other tab"
+        );
+
+        // The tab in charge closes: the second tab takes over the CPU.
+        page.close_tab(&second).await;
+        let mv = any_legal_move(&game);
+        page.play(&mv).await;
+        let (after, _) = wait_cpu_answer(&page, 4).await;
+        assert_eq!(after.moves()[..2], game.moves()[..]);
+        page.sleep(1500).await;
+        assert_eq!(page.saved_moves().await.len(), 4, "answered once");
+    });
+}
+
+/// The move clock (RULES H5.1) resumes after a reload with the time that was left,
+/// not a full period, and stops while a dialog is open.
+#[test]
+fn the_clock_survives_a_reload_and_stops_behind_a_dialog() {
+    run(|page| async move {
+        let secs = |s: &Snapshot| -> u32 {
+            let text = s.player("black").clock.clone().expect("clock");
+            let (m, ss) = text.split_once(':').expect("m:ss");
+            m.parse::<u32>().expect("minutes") * 60 + ss.parse::<u32>().expect("seconds")
+        };
+        page.select("set-time", "30").await;
+        page.wait_for("the clock", |s| s.player("black").clock.is_some())
+            .await;
+        page.sleep(6_000).await;
+        let before = secs(&page.snapshot().await);
+        assert!((23..=25).contains(&before), "after 6 s: {before}");
+
+        page.reload().await;
+        let after = secs(
+            &page
+                .wait_for("the clock", |s| s.player("black").clock.is_some())
+                .await,
+        );
+        assert!(
+            after <= before && after + 3 >= before,
+            "the reload kept the time left: {before} then {after}"
+        );
+
+        // The resign question stops the clock; answering it lets it run on.
+        page.click("resign").await;
+        let asked = secs(&page.wait_for("the question", |s| s.confirm).await);
+        page.sleep(3_000).await;
+        assert_eq!(secs(&page.snapshot().await), asked, "paused behind the dialog");
+        page.click("confirm-no").await;
+        page.wait_for("the clock to run again", |s| !s.confirm && secs(s) < asked)
+            .await;
+        assert!(page.saved_moves().await.is_empty());
+    });
+}
+
+/// A game saved by version 1 of the app (captured in Chromium from that build) opens
+/// with its settings, and the next change writes it in the current format in one key.
+#[test]
+fn a_version_1_save_opens() {
+    run(|page| async move {
+        let table = include_str!("data/v1-hasami-table.json").trim();
+        let settings = include_str!("data/v1-hasami-settings.json").trim();
         page.storage_set(keys::HASAMI_TABLE, table).await;
-        page.storage_set(keys::HASAMI_SETTINGS, settings).await;
+        page.storage_set(keys::HASAMI_SETTINGS_V1, settings).await;
+        page.reload().await;
+        let snap = page.snapshot().await;
+        assert!(snap.notices.is_empty(), "{:?}", snap.notices);
+        assert_eq!(snap.board(), "wwwww1www/9/9/9/4b4/9/5w3/9/bbbb1bbbb");
+        assert_eq!(snap.status, "Black to move");
+        assert_eq!(page.value("set-win").await, "lead_by_three");
+        assert_eq!(page.value("set-time").await, "60");
+
+        page.play("a1a2").await;
+        let saved = page.saved().await.expect("saved");
+        assert_eq!(saved.game.moves()[..3], [mv("e1e5"), mv("f9f3"), mv("a1a2")]);
+        assert_eq!(saved.settings.win, WinCondition::LeadByThree);
+        let raw = page.storage_get(keys::HASAMI_TABLE).await.expect("saved");
+        assert_eq!(storage::open(&raw).expect("an envelope").0, storage::TABLE_VERSION);
+        assert_eq!(
+            page.storage_get(keys::HASAMI_SETTINGS_V1).await,
+            None,
+            "the old settings key is gone, its values moved into the table"
+        );
+    });
+}
+
+/// Data saved by a newer version of the app is left untouched (not overwritten, even
+/// after moves) and the player is told.
+#[test]
+fn a_newer_save_is_left_untouched() {
+    run(|page| async move {
+        let newer = page_table_with_move().replacen(r#""version":2"#, r#""version":3"#, 1);
+        page.storage_set(keys::HASAMI_TABLE, &newer).await;
         page.reload().await;
         let snap = page.snapshot().await;
         assert_eq!(
             snap.notices,
-            [
-                "The saved settings could not be read (damaged data); the defaults are used. \
-                 A copy of the unreadable data is kept on this device.",
-                "The saved game could not be read (damaged data), so a new game was started. \
-                 A copy of the unreadable data is kept on this device.",
-            ]
+            ["The game on this device was saved by a newer version of this app. It is left as it is; games played here will not be saved until you use the newer version."]
         );
         assert_eq!(snap.board(), START_BOARD);
-        assert_eq!(snap.status, "Black to move", "a person still plays Black");
-        assert_eq!(page.value("set-limit").await, "none");
-        page.sleep(800).await;
-        assert!(page.saved_moves().await.is_empty(), "the CPU does not move");
+        page.click_square("e1").await;
+        page.click_square("e5").await;
+        page.wait_for("the CPU's answer", |s| {
+            s.marked("last").len() == 2 && !s.pieces.contains_key("e1") && s.status == "Black to move"
+        })
+        .await;
+        assert_eq!(
+            page.storage_get(keys::HASAMI_TABLE).await.as_deref(),
+            Some(newer.as_str())
+        );
     });
 }

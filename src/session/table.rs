@@ -1046,9 +1046,9 @@ impl<G: TableGame> Table<G> {
 
     /// Another tab wrote the table (`text` is the new stored value, `None` if removed).
     ///
-    /// A newer revision is taken whole (the game, seats, settings and clock); when it
-    /// does not simply continue the game shown here, a passing notice says so, and a
-    /// game it finished shows its result. An older revision is ignored and this table
+    /// A newer revision is taken whole (the game, seats, settings and clock); unless it
+    /// only adds moves of CPU seats (made by the tab in charge), a passing notice says
+    /// another tab changed the table; a game it finished shows its result. An older revision is ignored and this table
     /// is saved again, so storage keeps the newer one. The same revision from the tab in
     /// charge brings its clock. Text that cannot be read is ignored (this table stays,
     /// and is saved again at the next change).
@@ -1068,11 +1068,26 @@ impl<G: TableGame> Table<G> {
 
     fn adopt(&mut self, remote: SavedTable<G>) {
         let continues = remote.game_number == self.game_number
-            && remote.game.moves().starts_with(self.game.moves())
-            && remote.game.moves().len() >= self.game.moves().len();
+            && remote.game.moves().starts_with(self.game.moves());
         let was_over = continues && self.game.is_over();
         let moved = remote.game.moves() != self.game.moves() || !continues;
-        if !continues {
+        // Tell the player when a person at another tab changed the table; the moves
+        // the tab in charge makes for CPU seats are not news (no notice at every one).
+        let by_cpu_only = continues
+            && remote.settings == self.settings
+            && remote.participants.iter().map(|p| p.controller).eq(self.participants.iter().map(|p| p.controller))
+            && remote.seating == self.seating
+            && {
+                let mut replay = self.game.clone();
+                remote.game.moves()[self.game.moves().len()..].iter().all(|&mv| {
+                    let cpu = replay.side_to_move().is_some_and(|s| {
+                        remote.participants[remote.seating[G::seat_index(s)]].controller
+                            == Controller::Cpu
+                    });
+                    cpu && replay.play(mv).is_ok()
+                })
+            };
+        if !by_cpu_only {
             self.notify(TableNotice::OtherTab);
         }
         if remote.game.is_over() && !was_over {

@@ -11,6 +11,8 @@ use crate::engine::{Square, Variant};
 
 const PAGE_A: u64 = 0xA;
 const PAGE_B: u64 = 0xB;
+/// Later than any passing notice posted at the start.
+const TRANSIENT: f64 = 1e9;
 
 fn hmv(s: &str) -> HMove {
     s.parse().unwrap()
@@ -313,12 +315,25 @@ fn a_tab_not_in_charge_never_acts_at_zero() {
 fn another_tabs_newer_change_is_taken_and_an_older_one_is_not() {
     let mut a = hasami();
     let mut b = hasami::Table::restore(a.saved(), PAGE_B);
-    // A moves: B takes it, quietly (it continues the game B shows).
+    // A person moves in A: B takes it and says so.
     click_move(&mut a, "e1", "e5");
     b.storage_event(Some(&a.saved().encode()));
     assert_eq!(b.game().moves(), a.game().moves());
     assert_eq!(b.revision(), a.revision());
-    assert!(!b.notices().contains(&TableNotice::OtherTab));
+    assert!(b.notices().contains(&TableNotice::OtherTab));
+    b.tick(TRANSIENT);
+    assert!(b.notices().posted().is_empty(), "a passing notice");
+    // A (in charge) plays the CPU's answer: B takes it quietly, no notice at every
+    // CPU move.
+    answer_cpu(&mut a);
+    b.storage_event(Some(&a.saved().encode()));
+    assert_eq!(b.game().moves().len(), 2);
+    assert!(b.notices().posted().is_empty());
+    a.take_back().unwrap();
+    b.storage_event(Some(&a.saved().encode()));
+    assert_eq!(b.game().moves().len(), 0);
+    click_move(&mut a, "e1", "e5");
+    b.storage_event(Some(&a.saved().encode()));
     // B (hot-seat now) moves on; A then writes an older state late: B keeps its own
     // newer game and asks to save it again, so storage ends with the newer one.
     b.set_controller(Player::White, Controller::Human);

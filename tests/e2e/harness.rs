@@ -17,8 +17,8 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shogi_variants::engine::hasami::{Game, Move};
-use shogi_variants::session::hasami::SavedTable;
-use shogi_variants::session::storage::{self, keys};
+use shogi_variants::session::storage::keys;
+use shogi_variants::session::table;
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -30,6 +30,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tower_http::services::ServeDir;
 
+/// The saved Hasami table.
+pub type SavedTable = table::SavedTable<Game>;
+
 /// The sub-path the page is served under, to prove its asset URLs are relative.
 pub const BASE_PATH: &str = "/games/hasami/";
 /// How long a wait for the page may take before the test fails.
@@ -39,10 +42,27 @@ const TEST_TIMEOUT: Duration = Duration::from_secs(100);
 /// How often a wait looks at the page again.
 const POLL: Duration = Duration::from_millis(40);
 
+/// How the browser of one test is set up.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Block all site data (Chromium's "don't allow sites to save data" setting):
+    /// reading `window.localStorage` then throws a SecurityError.
+    pub block_site_data: bool,
+}
+
 /// Runs one browser test: serves `dist/`, starts chromedriver and Chromium with a
 /// fresh profile, opens the page, runs `test`, then checks what every test must
 /// leave true (no console error, no request to another origin, no failed request).
 pub fn run<F, Fut>(test: F)
+where
+    F: FnOnce(Page) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    run_with(Options::default(), test)
+}
+
+/// [`run`] with a browser set up as `options` say.
+pub fn run_with<F, Fut>(options: Options, test: F)
 where
     F: FnOnce(Page) -> Fut,
     Fut: Future<Output = ()>,
@@ -62,7 +82,7 @@ where
     let profile = guard.profile.clone();
     let down = Arc::new(AtomicBool::new(false));
     let (addr, served) = guard.rt.block_on(serve(dist, down.clone()));
-    let client = guard.rt.block_on(connect(driver_port, &profile));
+    let client = guard.rt.block_on(connect(driver_port, &profile, options));
     guard.client = Some(client.clone());
     let page = Page {
         client,
@@ -233,8 +253,14 @@ async fn serve(dist: PathBuf, down: Arc<AtomicBool>) -> (SocketAddr, Arc<Mutex<V
 /// Opens a WebDriver session: headless Chromium with a fresh profile, browser and
 /// network logging on. The URL names 127.0.0.1 (chromedriver refuses other Host
 /// headers).
-async fn connect(port: u16, profile: &Path) -> Client {
+async fn connect(port: u16, profile: &Path, options: Options) -> Client {
     let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    // 2 = block, for every site.
+    let prefs = if options.block_site_data {
+        json!({ "profile.default_content_setting_values.cookies": 2 })
+    } else {
+        json!({})
+    };
     let caps = json!({
         "browserName": "chrome",
         "goog:chromeOptions": {
@@ -251,6 +277,7 @@ async fn connect(port: u16, profile: &Path) -> Client {
                 "--window-size=1280,1100",
                 format!("--user-data-dir={}", profile.display()),
             ],
+            "prefs": prefs,
         },
         "goog:loggingPrefs": { "browser": "ALL", "performance": "ALL" },
     });
@@ -695,7 +722,7 @@ impl Page {
     /// if nothing is saved, `Err` (with the raw text) if it cannot be read.
     pub async fn try_saved(&self) -> Option<Result<SavedTable, String>> {
         let raw = self.storage_get(keys::HASAMI_TABLE).await?;
-        Some(storage::decode::<SavedTable>(&raw).map_err(|e| format!("{e}: {raw}")))
+        Some(SavedTable::open(&raw, None).map_err(|e| format!("{e}: {raw}")))
     }
 
     /// The saved table; fails the test if it cannot be read.
@@ -919,6 +946,12 @@ impl Page {
             .expect("switch to the new tab");
         self.open().await;
         (first, second)
+    }
+
+    /// Closes the tab the test drives and switches to `next`.
+    pub async fn close_tab(&self, next: &fantoccini::wd::WindowHandle) {
+        self.client.close_window().await.expect("close the tab");
+        self.switch_tab(next).await;
     }
 
     /// Makes `tab` the one the test drives.
