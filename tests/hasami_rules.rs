@@ -58,7 +58,7 @@ fn h1_1_h1_2_start_position_and_black_first() {
 #[test]
 fn h2_1_rook_moves_only() {
     // RULES H2.1: along rank or file, any distance; no diagonal.
-    let p = pos("9/9/9/9/4b4/9/9/9/9 b 0 0 0");
+    let mut p = pos("9/9/9/9/4b4/9/9/9/9 b 0 0 0");
     let e5: Square = "e5".parse().unwrap();
     assert_eq!(p.destinations(e5).len(), 16);
     assert!(
@@ -84,7 +84,7 @@ fn h2_2_no_jumping_and_no_landing_on_pieces() {
     assert!(p.is_legal(mv("e4e5")));
     assert!(!p.is_legal(mv("e4e6")), "cannot land on a piece");
     assert!(!p.is_legal(mv("e4e7")), "cannot jump");
-    let p = pos("9/9/9/9/9/9/9/9/bb7 b 0 0 0");
+    let mut p = pos("9/9/9/9/9/9/9/9/bb7 b 0 0 0");
     assert!(!p.is_legal(mv("a1c1")), "cannot jump an own piece");
     assert_eq!(
         p.play(mv("a1c1")).unwrap_err(),
@@ -103,7 +103,7 @@ fn h2_2_no_jumping_and_no_landing_on_pieces() {
 #[test]
 fn h2_3_null_move_and_foreign_pieces_refused() {
     // RULES H2.3
-    let p = Position::start();
+    let mut p = Position::start();
     assert_eq!(
         p.play(mv("e1e1")).unwrap_err(),
         PlayError::Illegal {
@@ -125,6 +125,7 @@ fn h2_3_null_move_and_foreign_pieces_refused() {
             reason: IllegalMove::NoPiece
         }
     );
+    assert_eq!(p, Position::start(), "a refused move changes nothing");
 }
 
 #[test]
@@ -702,7 +703,10 @@ fn h3_best_capture_matches_playing_every_move() {
         let played = p
             .legal_moves()
             .into_iter()
-            .map(|m| p.play(m).unwrap().1.len())
+            .map(|m| {
+                let mut next = p;
+                next.play(m).unwrap().len()
+            })
             .max()
             .unwrap_or(0);
         assert_eq!(p.best_capture(), played, "{p}");

@@ -220,7 +220,10 @@ mod tests {
                 .position()
                 .legal_moves()
                 .into_iter()
-                .map(|reply| after.position().play(reply).unwrap().1.len())
+                .map(|reply| {
+                    let mut next = *after.position();
+                    next.play(reply).unwrap().len()
+                })
                 .max()
                 .unwrap();
             assert_eq!(threat, 0, "seed {seed}: {mv} leaves a piece to be captured");

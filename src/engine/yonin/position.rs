@@ -964,10 +964,12 @@ impl Position {
         Ok(self.play_unchecked(mv))
     }
 
-    /// Plays `mv` without checking it; see [`play`](Self::play).
+    /// Plays `mv` without checking it and resolves the turn: the fast path of
+    /// [`play`](Self::play), with the same report.
     ///
     /// # Panics
-    /// May panic, or leave an invalid position, when `mv` is not legal.
+    /// `mv` must be legal here ([`is_legal`](Self::is_legal)); otherwise this may panic
+    /// or leave an invalid position. Use [`play`](Self::play) for moves from outside.
     pub fn play_unchecked(&mut self, mv: Move) -> MoveReport {
         let mover = self.turn;
         let checks = self.gives_check(mv);
