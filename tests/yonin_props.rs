@@ -4,8 +4,12 @@
 use proptest::prelude::*;
 
 use shogi_variants::engine::yonin::{
-    EndReason, Format, Game, Move, Outcome, Position, Rules, Seat, SeatSet,
+    EndReason, Format, Game, Move, Outcome, Position, Role, Rules, Seat, SeatSet,
 };
+use shogi_variants::engine::{Square, SquareSet};
+
+#[path = "common/yonin.rs"]
+mod common;
 
 /// A seeded generator (rand's `StdRng`), so the games are the same every run.
 struct Rng(rand::rngs::StdRng);
@@ -144,6 +148,36 @@ fn play_random_game(rules: Rules, first: Seat, seed: u64, bias: usize, max_plies
     g
 }
 
+/// RULES Y6.3, Y7b.4: the squares the game marks are those of its legal moves, the
+/// perpetual checker's fourth repetition left out. For every square, `Game::destinations`
+/// is the set of `to` squares of the `Game::legal_moves` from it; for every role in hand,
+/// `Game::drop_squares` is the set of squares of its drops. Returns how many squares or
+/// roles the position alone (which ignores the history) marks differently.
+fn check_marked_squares(g: &Game) -> usize {
+    let legal = g.legal_moves();
+    let p = g.position();
+    let mut differ = 0;
+    for from in Square::all() {
+        let expected: SquareSet = legal
+            .iter()
+            .filter(|m| matches!(m, Move::Normal { from: f, .. } if *f == from))
+            .map(|m| m.to())
+            .collect();
+        assert_eq!(g.destinations(from), expected, "from {from} in {p}");
+        differ += usize::from(p.destinations(from) != expected);
+    }
+    for role in Role::HAND {
+        let expected: SquareSet = legal
+            .iter()
+            .filter(|m| matches!(m, Move::Drop { role: r, .. } if *r == role))
+            .map(|m| m.to())
+            .collect();
+        assert_eq!(g.drop_squares(role), expected, "{role:?} drops in {p}");
+        differ += usize::from(p.drop_squares(role) != expected);
+    }
+    differ
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
@@ -169,6 +203,26 @@ proptest! {
         let json = serde_json::to_string(&g).expect("json");
         let back: Game = serde_json::from_str(&json).expect("from json");
         prop_assert_eq!(back.moves(), g.moves());
+    }
+
+    #[test]
+    fn game_marks_the_squares_of_its_legal_moves(
+        rules in rules_strategy(),
+        first in 0..4usize,
+        seed in any::<u64>(),
+        bias in 0..4usize,
+    ) {
+        let mut rng = Rng::new(seed | 1);
+        let mut g = Game::new(rules, Seat::from_index(first));
+        for _ in 0..150 {
+            check_marked_squares(&g);
+            let moves = g.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = pick(g.position(), &moves, &mut rng, bias);
+            g.play(m).expect("a listed move is legal");
+        }
     }
 
     #[test]
@@ -246,4 +300,27 @@ fn check_move_agrees_with_generation_for_every_candidate() {
         }
     }
     assert!(positions >= 100, "{positions} positions");
+}
+
+#[test]
+fn game_marks_leave_out_the_perpetual_checkers_fourth_repetition() {
+    // RULES Y6.3, Y7b.4: South's rook checks West from c5 and c4 in turn. Three rounds
+    // after the start, c4c5 would make the fourth occurrence: the position still marks
+    // c5, the game does not, and the marks agree with the legal moves all along.
+    let mut g = common::game(
+        "Ks@e1 Kw@a5 Kn@e9 Ke@i5 Rs@c5 Gs@d4 Gs@d5",
+        "-/-/-/- w - 0 -",
+    );
+    let cycle = [
+        "a5a4", "e9d9", "i5i6", "c5c4", "a4a5", "d9e9", "i6i5", "c4c5",
+    ];
+    for m in cycle.iter().cycle().take(23) {
+        assert_eq!(check_marked_squares(&g), 0, "before {m}");
+        common::play(&mut g, m);
+    }
+    let c4 = common::sq("c4");
+    assert!(g.position().destinations(c4).contains(common::sq("c5")));
+    assert!(!g.destinations(c4).contains(common::sq("c5")));
+    assert!(g.destinations(c4).contains(common::sq("c3")));
+    assert_eq!(check_marked_squares(&g), 1, "only the rook's marks differ");
 }
