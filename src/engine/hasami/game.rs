@@ -434,7 +434,9 @@ impl<'de> Deserialize<'de> for Game {
 }
 
 /// Counts the games reachable from the current position of `game` in exactly
-/// `depth` plies (a finished game has no moves). RULES, Perft.
+/// `depth` plies (perft, RULES Perft): every move is judged as [`Game::play`] judges it
+/// (RULES H4.6: win condition, repetition, move limit, no legal move), and a finished
+/// game has no moves (0 for `depth >= 1`, 1 for `depth == 0`).
 ///
 /// Reference counts from the start, default rules: 63, 3 717, 254 219 for
 /// depth 1, 2, 3.

@@ -676,8 +676,29 @@ impl TryFrom<GameRecord> for Game {
     }
 }
 
-/// Counts the move paths of exactly `depth` moves from `position` (perft, RULES Perft);
-/// see [`Position::perft`].
-pub fn perft(position: &Position, depth: u32) -> u64 {
-    position.perft(depth)
+/// Counts the move paths of exactly `depth` moves from the current position of `game`
+/// (perft, RULES Perft): a move that may promote or not counts twice, drops count like
+/// moves, every move is followed by turn resolution (RULES Y3.3), and a finished game
+/// has no moves (0 for `depth >= 1`, 1 for `depth == 0`).
+///
+/// Judges what [`Position::perft`], the fast path it runs on the current position,
+/// judges: legality, turn resolution, mates and the move limit. Repetition
+/// (RULES Y6.3, Y7b.4) is judged at the root only (a game ended by it counts 0); below,
+/// the count equals that of playing every [`Game::legal_moves`] move as long as no
+/// position would occur a fourth time within `depth` moves.
+///
+/// # Examples
+/// ```
+/// use shogi_variants::engine::yonin::{Game, Rules, Seat, perft};
+/// let game = Game::new(Rules::default(), Seat::South);
+/// assert_eq!(perft(&game, 3), 729);
+/// ```
+pub fn perft(game: &Game, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if game.is_over() {
+        return 0;
+    }
+    game.position().perft(depth)
 }
