@@ -212,20 +212,24 @@ fn h3_4_corner_capture_completed_by_either_neighbour() {
     // The other neighbour completes it.
     let cap = captured("9/9/9/9/9/9/9/4b4/wb7 b 0 0 0", "e2a2");
     assert_eq!(cap, squares(&["a1"]));
-    // All four corners.
-    assert_eq!(captured("7bw/9/9/9/9/9/9/9/4b4 b 0 0 0", "e1e9").len(), 0);
-    assert_eq!(
-        captured("7bw/9/9/9/9/9/9/9/8b b 0 0 0", "i1i8"),
-        squares(&["i9"])
-    );
-    assert_eq!(
-        captured("wb7/9/9/9/9/9/9/9/b8 b 0 0 0", "a1a8"),
-        squares(&["a9"])
-    );
-    assert_eq!(
-        captured("9/9/9/9/9/9/9/8b/4b3w b 0 0 0", "e1h1"),
-        squares(&["i1"])
-    );
+    // All four corners (RULES H3.4), each closed by the move onto one of its two
+    // neighbours: the white corner piece is taken and counted, the rest stays.
+    for (p, m, corner, neighbours) in [
+        ("9/9/9/9/9/9/9/b8/w3b4 b 0 0 0", "e1b1", "a1", ["b1", "a2"]),
+        ("9/9/9/9/9/9/9/8b/4b3w b 0 0 0", "e1h1", "i1", ["h1", "i2"]),
+        ("wb7/9/9/9/9/9/9/9/b8 b 0 0 0", "a1a8", "a9", ["b9", "a8"]),
+        ("7bw/9/9/9/9/9/9/9/8b b 0 0 0", "i1i8", "i9", ["h9", "i8"]),
+    ] {
+        let (cap, after) = play(p, m);
+        assert_eq!(cap, squares(&[corner]), "{m} in {p}");
+        assert_eq!(after.pieces(Player::White), SquareSet::EMPTY, "{m} in {p}");
+        assert_eq!(
+            after.pieces(Player::Black),
+            squares(&neighbours),
+            "{m} in {p}"
+        );
+        assert_eq!(after.captures(Player::Black), 1, "{m} in {p}");
+    }
     // White captures Black's corner piece too.
     assert_eq!(
         captured("w8/w8/9/9/9/9/9/9/bw7 w 0 0 0", "a8a2"),

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 
 use shogi_variants::engine::yonin::{
-    EndReason, Format, Game, Move, Outcome, Position, Role, Rules, Seat, SeatSet,
+    EndReason, Format, Game, Move, Outcome, Position, Role, Rules, Seat,
 };
 use shogi_variants::engine::{Square, SquareSet};
 
@@ -241,18 +241,32 @@ proptest! {
 #[test]
 fn games_without_a_limit_end_by_mates_or_repetition() {
     // RULES Y6: with the captures-and-checks bias, unlimited games finish.
-    let mut ended = 0;
+    let (mut by_mates, mut by_repetition) = (0, 0);
     for seed in 1..=12u64 {
         for rules in Rules::all_combinations() {
             let g = play_random_game(rules, Seat::South, seed * 7919, 3, 3000);
-            if let Some(out) = g.outcome() {
-                ended += 1;
-                check_placings(g.position(), &out);
+            let Some(out) = g.outcome() else { continue };
+            check_placings(g.position(), &out);
+            let mated = g.position().eliminations().len();
+            match out.reason {
+                // RULES Y6.1, Y6.2, Y7.2: exactly the mates the format needs, no more.
+                EndReason::Mates => {
+                    by_mates += 1;
+                    assert_eq!(mated, rules.mates_to_end(), "{rules}");
+                }
+                // RULES Y6.3: the position now stands for the fourth time, before the
+                // mates would have ended the game.
+                EndReason::Repetition => {
+                    by_repetition += 1;
+                    assert_eq!(g.repetitions(), 4, "{rules}");
+                    assert!(mated < rules.mates_to_end(), "{rules}");
+                }
+                EndReason::MoveLimit => panic!("a move-limit ending without a limit ({rules})"),
             }
         }
     }
-    assert!(ended >= 80, "only {ended} of 96 games ended");
-    assert_eq!(SeatSet::ALL.len(), 4);
+    // With these seeds every game ends, and every one by mates.
+    assert_eq!((by_mates, by_repetition), (96, 0));
 }
 
 #[test]
