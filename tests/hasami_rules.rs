@@ -4,7 +4,7 @@ use shogi_variants::engine::hasami::{
     DrawReason, Game, IllegalMove, Move, Outcome, PlayError, Player, Position, Rules, WinCondition,
     WinReason,
 };
-use shogi_variants::engine::{Square, SquareSet};
+use shogi_variants::engine::{Square, SquareSet, Undone};
 
 fn pos(s: &str) -> Position {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -501,6 +501,26 @@ fn h4_3_resignation() {
     let json = serde_json::to_string(&game).unwrap();
     let back: Game = serde_json::from_str(&json).unwrap();
     assert_eq!(back.outcome(), game.outcome());
+}
+
+#[test]
+fn h4_3_undoing_a_resignation_takes_back_only_the_resignation() {
+    // RULES H4.3: a resignation can be taken back like a move; the game is on again with
+    // the same moves. At the start there is nothing to take back.
+    let mut game = Game::new(Rules::default());
+    assert_eq!(game.undo(), None);
+    game.play(mv("e1e5")).unwrap();
+    game.resign(Player::White).unwrap();
+    assert_eq!(game.undo(), Some(Undone::Resignation));
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.resigned(), None);
+    assert_eq!(game.moves(), &[mv("e1e5")]);
+    assert_eq!(game.position().side_to_move(), Player::White);
+    game.play(mv("e9e6")).expect("the game is on again");
+    assert_eq!(game.undo(), Some(Undone::Move(mv("e9e6"))));
+    assert_eq!(game.undo(), Some(Undone::Move(mv("e1e5"))));
+    assert_eq!(game.undo(), None);
+    assert_eq!(game, Game::new(Rules::default()));
 }
 
 #[test]
