@@ -8,7 +8,7 @@
 )]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use shogi_variants::engine::yonin::{Position, perft};
+use shogi_variants::engine::yonin::{Game, Position, perft};
 use std::hint::black_box;
 
 /// Mid-game positions from `tests/data/yonin.perft` with their move counts.
@@ -52,9 +52,9 @@ fn movegen(c: &mut Criterion) {
 }
 
 fn perft_bench(c: &mut Criterion) {
-    let start = Position::default();
+    let start = Game::from_position(Position::default());
     assert_eq!(perft(&start, 5), 82_134);
-    let mid: Position = MIDGAME[0].0.parse().expect("benchmark position");
+    let mid = Game::from_position(MIDGAME[0].0.parse().expect("benchmark position"));
     assert_eq!(perft(&mid, 3), 65_337);
     let mut group = c.benchmark_group("yonin");
     group.sample_size(10);

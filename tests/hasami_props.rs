@@ -174,7 +174,8 @@ fn perft_agrees_with_naive_generator() {
         naive_moves(p)
             .into_iter()
             .map(|m| {
-                let (next, _) = p.play(m).unwrap();
+                let mut next = *p;
+                next.play(m).unwrap();
                 naive_perft(&next, depth - 1)
             })
             .sum()

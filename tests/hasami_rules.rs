@@ -4,7 +4,7 @@ use shogi_variants::engine::hasami::{
     DrawReason, Game, IllegalMove, Move, Outcome, PlayError, Player, Position, Rules, WinCondition,
     WinReason,
 };
-use shogi_variants::engine::{Square, SquareSet};
+use shogi_variants::engine::{Square, SquareSet, Undone};
 
 fn pos(s: &str) -> Position {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -58,7 +58,7 @@ fn h1_1_h1_2_start_position_and_black_first() {
 #[test]
 fn h2_1_rook_moves_only() {
     // RULES H2.1: along rank or file, any distance; no diagonal.
-    let p = pos("9/9/9/9/4b4/9/9/9/9 b 0 0 0");
+    let mut p = pos("9/9/9/9/4b4/9/9/9/9 b 0 0 0");
     let e5: Square = "e5".parse().unwrap();
     assert_eq!(p.destinations(e5).len(), 16);
     assert!(
@@ -84,7 +84,7 @@ fn h2_2_no_jumping_and_no_landing_on_pieces() {
     assert!(p.is_legal(mv("e4e5")));
     assert!(!p.is_legal(mv("e4e6")), "cannot land on a piece");
     assert!(!p.is_legal(mv("e4e7")), "cannot jump");
-    let p = pos("9/9/9/9/9/9/9/9/bb7 b 0 0 0");
+    let mut p = pos("9/9/9/9/9/9/9/9/bb7 b 0 0 0");
     assert!(!p.is_legal(mv("a1c1")), "cannot jump an own piece");
     assert_eq!(
         p.play(mv("a1c1")).unwrap_err(),
@@ -103,7 +103,7 @@ fn h2_2_no_jumping_and_no_landing_on_pieces() {
 #[test]
 fn h2_3_null_move_and_foreign_pieces_refused() {
     // RULES H2.3
-    let p = Position::start();
+    let mut p = Position::start();
     assert_eq!(
         p.play(mv("e1e1")).unwrap_err(),
         PlayError::Illegal {
@@ -125,6 +125,7 @@ fn h2_3_null_move_and_foreign_pieces_refused() {
             reason: IllegalMove::NoPiece
         }
     );
+    assert_eq!(p, Position::start(), "a refused move changes nothing");
 }
 
 #[test]
@@ -211,20 +212,24 @@ fn h3_4_corner_capture_completed_by_either_neighbour() {
     // The other neighbour completes it.
     let cap = captured("9/9/9/9/9/9/9/4b4/wb7 b 0 0 0", "e2a2");
     assert_eq!(cap, squares(&["a1"]));
-    // All four corners.
-    assert_eq!(captured("7bw/9/9/9/9/9/9/9/4b4 b 0 0 0", "e1e9").len(), 0);
-    assert_eq!(
-        captured("7bw/9/9/9/9/9/9/9/8b b 0 0 0", "i1i8"),
-        squares(&["i9"])
-    );
-    assert_eq!(
-        captured("wb7/9/9/9/9/9/9/9/b8 b 0 0 0", "a1a8"),
-        squares(&["a9"])
-    );
-    assert_eq!(
-        captured("9/9/9/9/9/9/9/8b/4b3w b 0 0 0", "e1h1"),
-        squares(&["i1"])
-    );
+    // All four corners (RULES H3.4), each closed by the move onto one of its two
+    // neighbours: the white corner piece is taken and counted, the rest stays.
+    for (p, m, corner, neighbours) in [
+        ("9/9/9/9/9/9/9/b8/w3b4 b 0 0 0", "e1b1", "a1", ["b1", "a2"]),
+        ("9/9/9/9/9/9/9/8b/4b3w b 0 0 0", "e1h1", "i1", ["h1", "i2"]),
+        ("wb7/9/9/9/9/9/9/9/b8 b 0 0 0", "a1a8", "a9", ["b9", "a8"]),
+        ("7bw/9/9/9/9/9/9/9/8b b 0 0 0", "i1i8", "i9", ["h9", "i8"]),
+    ] {
+        let (cap, after) = play(p, m);
+        assert_eq!(cap, squares(&[corner]), "{m} in {p}");
+        assert_eq!(after.pieces(Player::White), SquareSet::EMPTY, "{m} in {p}");
+        assert_eq!(
+            after.pieces(Player::Black),
+            squares(&neighbours),
+            "{m} in {p}"
+        );
+        assert_eq!(after.captures(Player::Black), 1, "{m} in {p}");
+    }
     // White captures Black's corner piece too.
     assert_eq!(
         captured("w8/w8/9/9/9/9/9/9/bw7 w 0 0 0", "a8a2"),
@@ -499,6 +504,26 @@ fn h4_3_resignation() {
 }
 
 #[test]
+fn h4_3_undoing_a_resignation_takes_back_only_the_resignation() {
+    // RULES H4.3: a resignation can be taken back like a move; the game is on again with
+    // the same moves. At the start there is nothing to take back.
+    let mut game = Game::new(Rules::default());
+    assert_eq!(game.undo(), None);
+    game.play(mv("e1e5")).unwrap();
+    game.resign(Player::White).unwrap();
+    assert_eq!(game.undo(), Some(Undone::Resignation));
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.resigned(), None);
+    assert_eq!(game.moves(), &[mv("e1e5")]);
+    assert_eq!(game.position().side_to_move(), Player::White);
+    game.play(mv("e9e6")).expect("the game is on again");
+    assert_eq!(game.undo(), Some(Undone::Move(mv("e9e6"))));
+    assert_eq!(game.undo(), Some(Undone::Move(mv("e1e5"))));
+    assert_eq!(game.undo(), None);
+    assert_eq!(game, Game::new(Rules::default()));
+}
+
+#[test]
 fn h4_4_fourth_occurrence_is_a_draw() {
     // RULES H4.4: the start counts once; shuffling back and forth twice more gives 3; the
     // fourth occurrence comes after 12 plies.
@@ -702,7 +727,10 @@ fn h3_best_capture_matches_playing_every_move() {
         let played = p
             .legal_moves()
             .into_iter()
-            .map(|m| p.play(m).unwrap().1.len())
+            .map(|m| {
+                let mut next = p;
+                next.play(m).unwrap().len()
+            })
             .max()
             .unwrap_or(0);
         assert_eq!(p.best_capture(), played, "{p}");

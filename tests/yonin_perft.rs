@@ -8,7 +8,9 @@
 //! moves; a finished game has no moves; repetition is not tracked.
 
 use shogi_variants::engine::Square;
-use shogi_variants::engine::yonin::{EliminatedPieces, Format, Move, Position, Role, Rules, Seat};
+use shogi_variants::engine::yonin::{
+    EliminatedPieces, Format, Game, Move, Position, Role, Rules, Seat, perft,
+};
 
 // ---------------------------------------------------------------------------------------
 // The perft data file
@@ -63,7 +65,7 @@ fn run_suite(slow: bool) {
             .unwrap_or_else(|e| panic!("{}: {e}", c.position));
         assert_eq!(p.to_string(), c.position, "notation round trip");
         assert_eq!(
-            p.perft(c.depth),
+            perft(&Game::from_position(p), c.depth),
             c.count,
             "perft {} of {}",
             c.depth,
@@ -90,6 +92,10 @@ fn start_position_counts_from_rules() {
     let p = Position::default();
     let counts: Vec<u64> = (1..=5).map(|d| p.perft(d)).collect();
     assert_eq!(counts, vec![9, 81, 729, 6561, 82134]);
+    // The game's perft runs on the same fast path.
+    let game = Game::new(Rules::default(), Seat::South);
+    let counts: Vec<u64> = (0..=4).map(|d| perft(&game, d)).collect();
+    assert_eq!(counts, vec![1, 9, 81, 729, 6561]);
 }
 
 // ---------------------------------------------------------------------------------------

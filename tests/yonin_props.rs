@@ -4,8 +4,12 @@
 use proptest::prelude::*;
 
 use shogi_variants::engine::yonin::{
-    EndReason, Format, Game, Move, Outcome, Position, Rules, Seat, SeatSet,
+    EndReason, Format, Game, Move, Outcome, Position, Role, Rules, Seat,
 };
+use shogi_variants::engine::{Square, SquareSet};
+
+#[path = "common/yonin.rs"]
+mod common;
 
 /// A seeded generator (rand's `StdRng`), so the games are the same every run.
 struct Rng(rand::rngs::StdRng);
@@ -144,6 +148,36 @@ fn play_random_game(rules: Rules, first: Seat, seed: u64, bias: usize, max_plies
     g
 }
 
+/// RULES Y6.3, Y7b.4: the squares the game marks are those of its legal moves, the
+/// perpetual checker's fourth repetition left out. For every square, `Game::destinations`
+/// is the set of `to` squares of the `Game::legal_moves` from it; for every role in hand,
+/// `Game::drop_squares` is the set of squares of its drops. Returns how many squares or
+/// roles the position alone (which ignores the history) marks differently.
+fn check_marked_squares(g: &Game) -> usize {
+    let legal = g.legal_moves();
+    let p = g.position();
+    let mut differ = 0;
+    for from in Square::all() {
+        let expected: SquareSet = legal
+            .iter()
+            .filter(|m| matches!(m, Move::Normal { from: f, .. } if *f == from))
+            .map(|m| m.to())
+            .collect();
+        assert_eq!(g.destinations(from), expected, "from {from} in {p}");
+        differ += usize::from(p.destinations(from) != expected);
+    }
+    for role in Role::HAND {
+        let expected: SquareSet = legal
+            .iter()
+            .filter(|m| matches!(m, Move::Drop { role: r, .. } if *r == role))
+            .map(|m| m.to())
+            .collect();
+        assert_eq!(g.drop_squares(role), expected, "{role:?} drops in {p}");
+        differ += usize::from(p.drop_squares(role) != expected);
+    }
+    differ
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
@@ -172,6 +206,26 @@ proptest! {
     }
 
     #[test]
+    fn game_marks_the_squares_of_its_legal_moves(
+        rules in rules_strategy(),
+        first in 0..4usize,
+        seed in any::<u64>(),
+        bias in 0..4usize,
+    ) {
+        let mut rng = Rng::new(seed | 1);
+        let mut g = Game::new(rules, Seat::from_index(first));
+        for _ in 0..150 {
+            check_marked_squares(&g);
+            let moves = g.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = pick(g.position(), &moves, &mut rng, bias);
+            g.play(m).expect("a listed move is legal");
+        }
+    }
+
+    #[test]
     fn undo_restores_the_previous_position(seed in any::<u64>(), plies in 1usize..60) {
         let g = play_random_game(Rules::default(), Seat::South, seed, 2, plies);
         let mut h = g.clone();
@@ -187,18 +241,32 @@ proptest! {
 #[test]
 fn games_without_a_limit_end_by_mates_or_repetition() {
     // RULES Y6: with the captures-and-checks bias, unlimited games finish.
-    let mut ended = 0;
+    let (mut by_mates, mut by_repetition) = (0, 0);
     for seed in 1..=12u64 {
         for rules in Rules::all_combinations() {
             let g = play_random_game(rules, Seat::South, seed * 7919, 3, 3000);
-            if let Some(out) = g.outcome() {
-                ended += 1;
-                check_placings(g.position(), &out);
+            let Some(out) = g.outcome() else { continue };
+            check_placings(g.position(), &out);
+            let mated = g.position().eliminations().len();
+            match out.reason {
+                // RULES Y6.1, Y6.2, Y7.2: exactly the mates the format needs, no more.
+                EndReason::Mates => {
+                    by_mates += 1;
+                    assert_eq!(mated, rules.mates_to_end(), "{rules}");
+                }
+                // RULES Y6.3: the position now stands for the fourth time, before the
+                // mates would have ended the game.
+                EndReason::Repetition => {
+                    by_repetition += 1;
+                    assert_eq!(g.repetitions(), 4, "{rules}");
+                    assert!(mated < rules.mates_to_end(), "{rules}");
+                }
+                EndReason::MoveLimit => panic!("a move-limit ending without a limit ({rules})"),
             }
         }
     }
-    assert!(ended >= 80, "only {ended} of 96 games ended");
-    assert_eq!(SeatSet::ALL.len(), 4);
+    // With these seeds every game ends, and every one by mates.
+    assert_eq!((by_mates, by_repetition), (96, 0));
 }
 
 #[test]
@@ -246,4 +314,27 @@ fn check_move_agrees_with_generation_for_every_candidate() {
         }
     }
     assert!(positions >= 100, "{positions} positions");
+}
+
+#[test]
+fn game_marks_leave_out_the_perpetual_checkers_fourth_repetition() {
+    // RULES Y6.3, Y7b.4: South's rook checks West from c5 and c4 in turn. Three rounds
+    // after the start, c4c5 would make the fourth occurrence: the position still marks
+    // c5, the game does not, and the marks agree with the legal moves all along.
+    let mut g = common::game(
+        "Ks@e1 Kw@a5 Kn@e9 Ke@i5 Rs@c5 Gs@d4 Gs@d5",
+        "-/-/-/- w - 0 -",
+    );
+    let cycle = [
+        "a5a4", "e9d9", "i5i6", "c5c4", "a4a5", "d9e9", "i6i5", "c4c5",
+    ];
+    for m in cycle.iter().cycle().take(23) {
+        assert_eq!(check_marked_squares(&g), 0, "before {m}");
+        common::play(&mut g, m);
+    }
+    let c4 = common::sq("c4");
+    assert!(g.position().destinations(c4).contains(common::sq("c5")));
+    assert!(!g.destinations(c4).contains(common::sq("c5")));
+    assert!(g.destinations(c4).contains(common::sq("c3")));
+    assert_eq!(check_marked_squares(&g), 1, "only the rook's marks differ");
 }

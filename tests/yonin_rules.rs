@@ -6,6 +6,7 @@ use shogi_variants::engine::yonin::{
     ParsePositionError, ParseRecordError, PlayError, Position, PositionError, RecordError, Role,
     Rules, Seat, SeatSet,
 };
+use shogi_variants::engine::{Undone, Variant};
 use shogi_variants::session::yonin::Settings;
 
 #[path = "common/yonin.rs"]
@@ -586,17 +587,37 @@ fn y6_5_placings_when_stopped_early() {
 fn y6_6_no_resignation() {
     // RULES Y6.6: games end only by mates, repetition or the move limit; there is no
     // resign move (a seat left by its player is played by the CPU, outside the engine).
-    let reasons = [
+    let names: Vec<String> = [
         EndReason::Mates,
         EndReason::Repetition,
         EndReason::MoveLimit,
-    ];
-    for r in reasons {
-        match r {
-            EndReason::Mates | EndReason::Repetition | EndReason::MoveLimit => {}
-        }
-    }
-    assert!("resign".parse::<Move>().is_err());
+    ]
+    .iter()
+    .map(|r| serde_json::to_string(r).expect("json"))
+    .collect();
+    assert_eq!(names, [r#""mates""#, r#""repetition""#, r#""move-limit""#]);
+    assert!(serde_json::from_str::<EndReason>(r#""resignation""#).is_err());
+    // No resign move, neither alone nor in a game record.
+    assert_eq!(
+        "resign".parse::<Move>(),
+        Err(ParseMoveError::Shape("resign".into()))
+    );
+    let record = "[Rules \"-\"]\n[Start \"s\"]\ne3e4 resign\n".parse::<GameRecord>();
+    assert_eq!(
+        record,
+        Err(ParseRecordError::Move {
+            index: 1,
+            text: "resign".into(),
+            error: ParseMoveError::Shape("resign".into()),
+        })
+    );
+    // Taking back through the shared seam only ever takes back moves (unlike Hasami,
+    // RULES H4.3).
+    let mut g = Game::new(Rules::default(), South);
+    play(&mut g, "e3e4");
+    assert_eq!(Variant::undo(&mut g), Some(Undone::Move(mv("e3e4"))));
+    assert_eq!(Variant::undo(&mut g), None);
+    assert_eq!(g.position(), &Position::default());
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 //! A whole game: local rules, history, repetition and the outcome (RULES H4).
 
-use super::position::IllegalMove;
-use super::{Move, Player, Position, Rules};
+use super::{Move, PlayError, Player, Position, Rules};
 use crate::engine::Undone;
 use crate::engine::square::SquareSet;
 use serde::{Deserialize, Serialize};
@@ -84,31 +83,6 @@ impl fmt::Display for Outcome {
         }
     }
 }
-
-/// Why [`Game::play`] or [`Game::resign`] refused.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum PlayError {
-    /// The game has already ended.
-    GameOver,
-    /// The move breaks RULES H2.
-    Illegal {
-        /// The move refused.
-        mv: Move,
-        /// Why it is illegal.
-        reason: IllegalMove,
-    },
-}
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayError::GameOver => f.write_str("the game is over"),
-            PlayError::Illegal { mv, reason } => write!(f, "illegal move {mv}: {reason}"),
-        }
-    }
-}
-
-impl std::error::Error for PlayError {}
 
 /// What one move did.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -460,7 +434,9 @@ impl<'de> Deserialize<'de> for Game {
 }
 
 /// Counts the games reachable from the current position of `game` in exactly
-/// `depth` plies (a finished game has no moves). RULES, Perft.
+/// `depth` plies (perft, RULES Perft): every move is judged as [`Game::play`] judges it
+/// (RULES H4.6: win condition, repetition, move limit, no legal move), and a finished
+/// game has no moves (0 for `depth >= 1`, 1 for `depth == 0`).
 ///
 /// Reference counts from the start, default rules: 63, 3 717, 254 219 for
 /// depth 1, 2, 3.

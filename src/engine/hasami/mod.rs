@@ -21,11 +21,9 @@
 mod game;
 mod position;
 
-pub use game::{
-    DrawReason, Game, GameRecord, MoveReport, Outcome, PlayError, RecordError, WinReason, perft,
-};
+pub use game::{DrawReason, Game, GameRecord, MoveReport, Outcome, RecordError, WinReason, perft};
 pub use position::{
-    IllegalMove, Move, ParseMoveError, ParsePositionError, Position, PositionError,
+    IllegalMove, Move, ParseMoveError, ParsePositionError, PlayError, Position, PositionError,
 };
 
 use serde::{Deserialize, Serialize};

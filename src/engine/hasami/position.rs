@@ -408,15 +408,16 @@ impl Position {
         best
     }
 
-    /// Plays `mv` without checking it and returns the captured squares (RULES H3).
+    /// Plays `mv` without checking it and returns the captured squares (RULES H3): the
+    /// fast path of [`Position::play`].
     ///
     /// Moves the piece, removes the captured enemy pieces, adds them to the mover's
     /// captures, passes the turn and counts the ply. Does not judge the outcome
     /// (that is [`Game::play`](super::Game::play)).
     ///
     /// # Panics
-    /// May panic, or leave a nonsense position, if `mv` is not legal
-    /// ([`Position::is_legal`]); use [`Position::play`] for moves from outside.
+    /// `mv` must be legal here ([`Position::is_legal`]); otherwise this may panic or
+    /// leave a nonsense position. Use [`Position::play`] for moves from outside.
     pub fn play_unchecked(&mut self, mv: Move) -> SquareSet {
         let me = self.side.index();
         let them = self.side.opponent().index();
@@ -432,18 +433,39 @@ impl Position {
         captured
     }
 
-    /// Plays `mv` if it is legal, returning the new position and the captured squares.
+    /// Plays `mv` in place if it is legal (RULES H2) and returns the squares of the
+    /// enemy pieces it captured (RULES H3), possibly none. Does not judge the outcome
+    /// (that is [`Game::play`](super::Game::play)).
     ///
     /// # Errors
-    /// [`IllegalMove`](super::PlayError) reasons as [`PlayError`](super::PlayError):
-    /// no piece on the from-square, not the mover's piece, a null move, not along a
-    /// rank or file, or blocked.
-    pub fn play(&self, mv: Move) -> Result<(Position, SquareSet), super::PlayError> {
+    /// [`PlayError::Illegal`] with the [`IllegalMove`] reason: no piece on the
+    /// from-square, not the mover's piece, a null move, not along a rank or file, or
+    /// blocked. The position is then unchanged.
+    ///
+    /// ```
+    /// use shogi_variants::engine::hasami::{IllegalMove, PlayError, Player, Position};
+    ///
+    /// // White a1 between black b1 and a2: e1b1 closes the corner (RULES H3.4).
+    /// let mut pos: Position = "9/9/9/9/9/9/9/b8/w3b4 b 0 0 0".parse().unwrap();
+    /// let captured = pos.play("e1b1".parse().unwrap()).unwrap();
+    /// assert_eq!(captured.iter().map(|sq| sq.to_string()).collect::<Vec<_>>(), ["a1"]);
+    /// assert_eq!(pos.captures(Player::Black), 1);
+    /// assert_eq!(pos.side_to_move(), Player::White);
+    ///
+    /// let before = pos;
+    /// assert_eq!(
+    ///     pos.play("b1b2".parse().unwrap()),
+    ///     Err(PlayError::Illegal {
+    ///         mv: "b1b2".parse().unwrap(),
+    ///         reason: IllegalMove::NotYourPiece,
+    ///     })
+    /// );
+    /// assert_eq!(pos, before);
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<SquareSet, PlayError> {
         self.check_move(mv)
-            .map_err(|reason| super::PlayError::Illegal { mv, reason })?;
-        let mut next = *self;
-        let captured = next.play_unchecked(mv);
-        Ok((next, captured))
+            .map_err(|reason| PlayError::Illegal { mv, reason })?;
+        Ok(self.play_unchecked(mv))
     }
 
     /// The board and side to move only: what repetition compares (RULES H4.4).
@@ -478,6 +500,32 @@ impl fmt::Display for IllegalMove {
         })
     }
 }
+
+/// Why [`Position::play`], [`Game::play`](super::Game::play) or
+/// [`Game::resign`](super::Game::resign) refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PlayError {
+    /// The game has already ended.
+    GameOver,
+    /// The move breaks RULES H2.
+    Illegal {
+        /// The move refused.
+        mv: Move,
+        /// Why it is illegal.
+        reason: IllegalMove,
+    },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::GameOver => f.write_str("the game is over"),
+            PlayError::Illegal { mv, reason } => write!(f, "illegal move {mv}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
 
 impl Default for Position {
     fn default() -> Position {

@@ -7,12 +7,12 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Square;
+use crate::engine::{Square, SquareSet};
 
-use super::position::RepetitionKey;
+use super::position::{RepetitionKey, drop_targets};
 use super::{
     EndReason, Move, MoveList, MoveReport, Outcome, ParseMoveError, ParsePositionError,
-    ParseRulesError, ParseSeatError, PlayError, Position, Rules, Seat, SeatSet,
+    ParseRulesError, ParseSeatError, PlayError, Position, Role, Rules, Seat, SeatSet,
 };
 
 /// One position of the history: which distinct position it is, and the move that led to
@@ -162,6 +162,33 @@ impl Game {
     /// The legal drops of the seat to move.
     pub fn legal_drops(&self) -> MoveList {
         self.filter(self.position.legal_drops())
+    }
+
+    /// The squares the piece on `from` can legally move to, the perpetual checker's
+    /// fourth repetition left out (RULES Y2, Y3.2, Y6.3, Y7.3, Y7b.4): exactly the `to`
+    /// squares of the [`legal_moves`](Self::legal_moves) from `from`. Empty when the game
+    /// is over or the piece is not the mover's.
+    ///
+    /// # Examples
+    /// ```
+    /// use shogi_variants::engine::yonin::{Game, Rules, Seat};
+    /// let game = Game::new(Rules::default(), Seat::South);
+    /// let to: Vec<String> = game
+    ///     .destinations("e3".parse().unwrap())
+    ///     .iter()
+    ///     .map(|sq| sq.to_string())
+    ///     .collect();
+    /// assert_eq!(to, ["e4"]);
+    /// ```
+    pub fn destinations(&self, from: Square) -> SquareSet {
+        self.legal_moves_from(from).iter().map(|m| m.to()).collect()
+    }
+
+    /// The squares where the seat to move may legally drop `role`, the perpetual
+    /// checker's fourth repetition left out (RULES Y2.3, Y4, Y6.3, Y7b.4): exactly the
+    /// `to` squares of the drops of `role` in [`legal_moves`](Self::legal_moves).
+    pub fn drop_squares(&self, role: Role) -> SquareSet {
+        drop_targets(&self.legal_drops(), role)
     }
 
     fn filter(&self, list: MoveList) -> MoveList {
@@ -649,8 +676,29 @@ impl TryFrom<GameRecord> for Game {
     }
 }
 
-/// Counts the move paths of exactly `depth` moves from `position` (perft, RULES Perft);
-/// see [`Position::perft`].
-pub fn perft(position: &Position, depth: u32) -> u64 {
-    position.perft(depth)
+/// Counts the move paths of exactly `depth` moves from the current position of `game`
+/// (perft, RULES Perft): a move that may promote or not counts twice, drops count like
+/// moves, every move is followed by turn resolution (RULES Y3.3), and a finished game
+/// has no moves (0 for `depth >= 1`, 1 for `depth == 0`).
+///
+/// Judges what [`Position::perft`], the fast path it runs on the current position,
+/// judges: legality, turn resolution, mates and the move limit. Repetition
+/// (RULES Y6.3, Y7b.4) is judged at the root only (a game ended by it counts 0); below,
+/// the count equals that of playing every [`Game::legal_moves`] move as long as no
+/// position would occur a fourth time within `depth` moves.
+///
+/// # Examples
+/// ```
+/// use shogi_variants::engine::yonin::{Game, Rules, Seat, perft};
+/// let game = Game::new(Rules::default(), Seat::South);
+/// assert_eq!(perft(&game, 3), 729);
+/// ```
+pub fn perft(game: &Game, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if game.is_over() {
+        return 0;
+    }
+    game.position().perft(depth)
 }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use crate::engine::Square;
+use crate::engine::{Square, SquareSet};
 
 use super::tables::{
     Motion, NEIGHBOR, OFF, ORTHO, SQUARES, forward_dir, in_zone, is_last_line, nifu_line, step_mask,
@@ -588,21 +588,26 @@ impl Position {
         self.collect(Scope::Drops)
     }
 
-    /// The squares the piece on `from` can legally move to, each once (for marking legal
-    /// moves); empty when it is not the mover's piece.
-    pub fn destinations(&self, from: Square) -> Vec<Square> {
-        let mut out: Vec<Square> = self.legal_moves_from(from).iter().map(|m| m.to()).collect();
-        out.dedup();
-        out
+    /// The squares the piece on `from` can legally move to (RULES Y2, Y3.2, Y7.3), for
+    /// marking legal moves: the `to` squares of
+    /// [`legal_moves_from`](Self::legal_moves_from), a square reached with or without
+    /// promotion counted once. Empty when the piece is not the mover's or the game is
+    /// over.
+    ///
+    /// Ignores the game-history rule: a position does not know that a move would be the
+    /// perpetual checker's fourth repetition (RULES Y6.3, Y7b.4).
+    /// [`Game::destinations`](super::Game::destinations) applies it.
+    pub fn destinations(&self, from: Square) -> SquareSet {
+        self.legal_moves_from(from).iter().map(|m| m.to()).collect()
     }
 
-    /// The squares where the seat to move may legally drop `role` from its hand.
-    pub fn drop_squares(&self, role: Role) -> Vec<Square> {
-        self.legal_drops()
-            .iter()
-            .filter(|m| matches!(m, Move::Drop { role: r, .. } if *r == role))
-            .map(|m| m.to())
-            .collect()
+    /// The squares where the seat to move may legally drop `role` from its hand
+    /// (RULES Y2.3, Y4); empty when it holds none or the game is over.
+    ///
+    /// Ignores the game-history rule like [`destinations`](Self::destinations);
+    /// [`Game::drop_squares`](super::Game::drop_squares) applies it.
+    pub fn drop_squares(&self, role: Role) -> SquareSet {
+        drop_targets(&self.legal_drops(), role)
     }
 
     /// The legal moves that `seat` would have if it were to move now (used for lazy mate,
@@ -964,10 +969,12 @@ impl Position {
         Ok(self.play_unchecked(mv))
     }
 
-    /// Plays `mv` without checking it; see [`play`](Self::play).
+    /// Plays `mv` without checking it and resolves the turn: the fast path of
+    /// [`play`](Self::play), with the same report.
     ///
     /// # Panics
-    /// May panic, or leave an invalid position, when `mv` is not legal.
+    /// `mv` must be legal here ([`is_legal`](Self::is_legal)); otherwise this may panic
+    /// or leave an invalid position. Use [`play`](Self::play) for moves from outside.
     pub fn play_unchecked(&mut self, mv: Move) -> MoveReport {
         let mover = self.turn;
         let checks = self.gives_check(mv);
@@ -1128,6 +1135,17 @@ impl Position {
         }
         total
     }
+}
+
+/// The squares of the drops of `role` in `moves`.
+pub(crate) fn drop_targets(moves: &MoveList, role: Role) -> SquareSet {
+    moves
+        .iter()
+        .filter_map(|m| match *m {
+            Move::Drop { role: r, to } if r == role => Some(to),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Whether a move of `p` from `from` to `to` may promote, and whether it must
