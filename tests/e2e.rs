@@ -883,12 +883,9 @@ fn out_of_range_storage_is_refused_with_a_notice() {
     run(|page| async move {
         let notice = "The saved game could not be read (damaged data), so a new game was started. \
                       A copy of the unreadable data is kept on this device.";
-        let good = SavedTable::open(
-            &page_table_with_move(),
-            None,
-        )
-        .expect("a readable table")
-        .encode();
+        let good = SavedTable::open(&page_table_with_move(), None)
+            .expect("a readable table")
+            .encode();
         for (from, to) in [
             (r#""seating":[0,1]"#, r#""seating":[5,1]"#),
             (r#""move_limit":null,"show"#, r#""move_limit":0,"show"#),
@@ -954,7 +951,11 @@ fn blocked_storage_still_plays() {
                     vec![],
                 )
                 .await;
-            assert_eq!(thrown, serde_json::json!("SecurityError"), "storage is blocked");
+            assert_eq!(
+                thrown,
+                serde_json::json!("SecurityError"),
+                "storage is blocked"
+            );
             let notice = "This browser does not let the app keep data, so the game will not be kept on this device.";
             let snap = page.snapshot().await;
             assert_eq!(snap.notices, [notice]);
@@ -967,7 +968,10 @@ fn blocked_storage_still_plays() {
             page.click_square("e5").await;
             let snap = page
                 .wait_for("the CPU's answer", |s| {
-                    s.pieces.contains_key("e5") && s.marked("last").len() == 2 && s.status == "Black to move" && s.board() != "wwwwwwwww/9/9/9/4b4/9/9/9/bbbb1bbbb"
+                    s.pieces.contains_key("e5")
+                        && s.marked("last").len() == 2
+                        && s.status == "Black to move"
+                        && s.board() != "wwwwwwwww/9/9/9/4b4/9/9/9/bbbb1bbbb"
                 })
                 .await;
             assert_eq!(snap.pieces["e5"], "black");
@@ -996,19 +1000,33 @@ fn two_tabs_one_in_charge_of_the_cpu() {
             .await;
         page.click_square("e5").await;
         let game = page
-            .wait_saved("the CPU's answer, from the first tab", |g| g.moves().len() >= 2)
+            .wait_saved("the CPU's answer, from the first tab", |g| {
+                g.moves().len() >= 2
+            })
             .await;
         let snap = page
-            .wait_for("the second tab to show it", |s| s.board() == board_of(&game))
+            .wait_for("the second tab to show it", |s| {
+                s.board() == board_of(&game)
+            })
             .await;
         assert_eq!(snap.status, "Black to move");
-        assert!(snap.notices.is_empty(), "a CPU move is not news: {:?}", snap.notices);
+        assert!(
+            snap.notices.is_empty(),
+            "a CPU move is not news: {:?}",
+            snap.notices
+        );
         page.sleep(1500).await;
-        assert_eq!(page.saved_moves().await, game.moves(), "no move played twice");
+        assert_eq!(
+            page.saved_moves().await,
+            game.moves(),
+            "no move played twice"
+        );
 
         page.switch_tab(&first).await;
         let snap = page
-            .wait_for("the first tab to show the game", |s| s.board() == board_of(&game))
+            .wait_for("the first tab to show the game", |s| {
+                s.board() == board_of(&game)
+            })
             .await;
         assert_eq!(
             snap.notices,
@@ -1059,7 +1077,11 @@ fn the_clock_survives_a_reload_and_stops_behind_a_dialog() {
         page.click("resign").await;
         let asked = secs(&page.wait_for("the question", |s| s.confirm).await);
         page.sleep(3_000).await;
-        assert_eq!(secs(&page.snapshot().await), asked, "paused behind the dialog");
+        assert_eq!(
+            secs(&page.snapshot().await),
+            asked,
+            "paused behind the dialog"
+        );
         page.click("confirm-no").await;
         page.wait_for("the clock to run again", |s| !s.confirm && secs(s) < asked)
             .await;
@@ -1086,10 +1108,16 @@ fn a_version_1_save_opens() {
 
         page.play("a1a2").await;
         let saved = page.saved().await.expect("saved");
-        assert_eq!(saved.game.moves()[..3], [mv("e1e5"), mv("f9f3"), mv("a1a2")]);
+        assert_eq!(
+            saved.game.moves()[..3],
+            [mv("e1e5"), mv("f9f3"), mv("a1a2")]
+        );
         assert_eq!(saved.settings.win, WinCondition::LeadByThree);
         let raw = page.storage_get(keys::HASAMI_TABLE).await.expect("saved");
-        assert_eq!(storage::open(&raw).expect("an envelope").0, storage::TABLE_VERSION);
+        assert_eq!(
+            storage::open(&raw).expect("an envelope").0,
+            storage::TABLE_VERSION
+        );
         assert_eq!(
             page.storage_get(keys::HASAMI_SETTINGS_V1).await,
             None,
@@ -1109,13 +1137,17 @@ fn a_newer_save_is_left_untouched() {
         let snap = page.snapshot().await;
         assert_eq!(
             snap.notices,
-            ["The game on this device was saved by a newer version of this app. It is left as it is; games played here will not be saved until you use the newer version."]
+            [
+                "The game on this device was saved by a newer version of this app. It is left as it is; games played here will not be saved until you use the newer version."
+            ]
         );
         assert_eq!(snap.board(), START_BOARD);
         page.click_square("e1").await;
         page.click_square("e5").await;
         page.wait_for("the CPU's answer", |s| {
-            s.marked("last").len() == 2 && !s.pieces.contains_key("e1") && s.status == "Black to move"
+            s.marked("last").len() == 2
+                && !s.pieces.contains_key("e1")
+                && s.status == "Black to move"
         })
         .await;
         assert_eq!(

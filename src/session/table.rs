@@ -1075,17 +1075,23 @@ impl<G: TableGame> Table<G> {
         // the tab in charge makes for CPU seats are not news (no notice at every one).
         let by_cpu_only = continues
             && remote.settings == self.settings
-            && remote.participants.iter().map(|p| p.controller).eq(self.participants.iter().map(|p| p.controller))
+            && remote
+                .participants
+                .iter()
+                .map(|p| p.controller)
+                .eq(self.participants.iter().map(|p| p.controller))
             && remote.seating == self.seating
             && {
                 let mut replay = self.game.clone();
-                remote.game.moves()[self.game.moves().len()..].iter().all(|&mv| {
-                    let cpu = replay.side_to_move().is_some_and(|s| {
-                        remote.participants[remote.seating[G::seat_index(s)]].controller
-                            == Controller::Cpu
-                    });
-                    cpu && replay.play(mv).is_ok()
-                })
+                remote.game.moves()[self.game.moves().len()..]
+                    .iter()
+                    .all(|&mv| {
+                        let cpu = replay.side_to_move().is_some_and(|s| {
+                            remote.participants[remote.seating[G::seat_index(s)]].controller
+                                == Controller::Cpu
+                        });
+                        cpu && replay.play(mv).is_ok()
+                    })
             };
         if !by_cpu_only {
             self.notify(TableNotice::OtherTab);
