@@ -436,6 +436,8 @@ pub struct Table<G: TableGame> {
     timed_out: bool,
     selection: Selection<G::HandPiece>,
     modal_open: bool,
+    /// The table is on screen (not another game's).
+    shown: bool,
     leader: bool,
     result_dismissed: bool,
     view_seat: G::Seat,
@@ -524,6 +526,7 @@ impl<G: TableGame> Table<G> {
             timed_out: false,
             selection: Selection::None,
             modal_open: false,
+            shown: true,
             leader: false,
             result_dismissed: false,
             pending: None,
@@ -649,7 +652,7 @@ impl<G: TableGame> Table<G> {
 
     /// Whether the clock is counting now.
     pub fn clock_running(&self) -> bool {
-        !self.modal_open && !self.timed_out && self.remaining_ms().is_some()
+        self.shown && !self.modal_open && !self.timed_out && self.remaining_ms().is_some()
     }
 
     /// The notices on screen.
@@ -898,6 +901,16 @@ impl<G: TableGame> Table<G> {
         let now = self.now_ms;
         self.clock.tick(now, self.clock_running());
         self.modal_open = open;
+        self.clock.tick(now, self.clock_running());
+        self.refresh_request();
+    }
+
+    /// The table is on screen (`true`) or not (the player is looking at another game):
+    /// while it is not, the clock stops and the CPU is not asked, as behind a dialog.
+    pub fn set_shown(&mut self, shown: bool) {
+        let now = self.now_ms;
+        self.clock.tick(now, self.clock_running());
+        self.shown = shown;
         self.clock.tick(now, self.clock_running());
         self.refresh_request();
     }
@@ -1200,7 +1213,7 @@ impl<G: TableGame> Table<G> {
     /// this tab is in charge, no dialog is open and the CPU is to move.
     fn refresh_request(&mut self) {
         let seat = match self.game.side_to_move() {
-            Some(s) if self.leader && !self.modal_open => s,
+            Some(s) if self.leader && self.shown && !self.modal_open => s,
             _ => {
                 self.pending = None;
                 return;

@@ -174,6 +174,9 @@ fn only_the_tab_in_charge_asks_the_cpu_and_not_behind_a_dialog() {
     t.set_leader(false);
     assert!(t.cpu_request().is_none());
     t.set_leader(true);
+    t.set_shown(false);
+    assert!(t.cpu_request().is_none(), "another game is on screen");
+    t.set_shown(true);
     let mv = req.think(Budget::DEFAULT).unwrap();
     t.cpu_answer(t.revision(), mv).unwrap();
     assert_eq!(t.game().moves().len(), 2);
@@ -201,6 +204,11 @@ fn the_clock_pauses_behind_a_dialog_and_after_the_end() {
     t.set_modal(false);
     t.tick(55_000.0);
     assert_eq!(t.remaining_ms(), Some(15_000.0));
+    t.set_shown(false);
+    t.tick(70_000.0);
+    assert_eq!(t.remaining_ms(), Some(15_000.0), "paused while another game is shown");
+    t.set_shown(true);
+    t.tick(70_000.0);
     t.resign().unwrap();
     t.tick(90_000.0);
     assert_eq!(t.remaining_ms(), None, "no clock after the end");

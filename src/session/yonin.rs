@@ -19,6 +19,44 @@ pub type Table = table::Table<Game>;
 /// Move limits offered in the settings: moves of all four seats together (RULES Y6.4).
 pub const MOVE_LIMITS: [Option<u32>; 4] = [None, Some(200), Some(300), Some(400)];
 
+/// How the kinds of pieces are written on them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PieceStyle {
+    /// The kanji of shogi sets: 玉 飛 金 銀 歩, promoted 龍 全 と (default).
+    #[default]
+    Kanji,
+    /// Latin letters K R G S P, promoted +R +S +P, for players who don't read kanji.
+    Letters,
+}
+
+impl PieceStyle {
+    /// Every choice, the default first.
+    pub const ALL: [PieceStyle; 2] = [PieceStyle::Kanji, PieceStyle::Letters];
+
+    /// What is written on a piece of `role`, promoted or not.
+    pub const fn text(self, role: Role, promoted: bool) -> &'static str {
+        match (self, role, promoted) {
+            (PieceStyle::Kanji, Role::King, _) => "玉",
+            (PieceStyle::Kanji, Role::Rook, false) => "飛",
+            (PieceStyle::Kanji, Role::Rook, true) => "龍",
+            (PieceStyle::Kanji, Role::Gold, _) => "金",
+            (PieceStyle::Kanji, Role::Silver, false) => "銀",
+            (PieceStyle::Kanji, Role::Silver, true) => "全",
+            (PieceStyle::Kanji, Role::Pawn, false) => "歩",
+            (PieceStyle::Kanji, Role::Pawn, true) => "と",
+            (PieceStyle::Letters, Role::King, _) => "K",
+            (PieceStyle::Letters, Role::Rook, false) => "R",
+            (PieceStyle::Letters, Role::Rook, true) => "+R",
+            (PieceStyle::Letters, Role::Gold, _) => "G",
+            (PieceStyle::Letters, Role::Silver, false) => "S",
+            (PieceStyle::Letters, Role::Silver, true) => "+S",
+            (PieceStyle::Letters, Role::Pawn, false) => "P",
+            (PieceStyle::Letters, Role::Pawn, true) => "+P",
+        }
+    }
+}
+
 /// The settings panel of RULES Y8. `Default` is the RULES default (individual, after
 /// two mates, pieces to the mater, no move limit, show legal moves on, alternate who
 /// starts on, no time per move, fixed view).
@@ -44,6 +82,8 @@ pub struct Settings {
     pub time_per_move: TimePerMove,
     /// How the board is turned.
     pub view: ViewMode,
+    /// Kanji or letters on the pieces.
+    pub pieces: PieceStyle,
 }
 
 impl Default for Settings {
@@ -58,6 +98,7 @@ impl Default for Settings {
             alternate_who_starts: true,
             time_per_move: TimePerMove::None,
             view: ViewMode::Fixed,
+            pieces: PieceStyle::Kanji,
         }
     }
 }
@@ -74,6 +115,7 @@ struct SettingsData {
     alternate_who_starts: bool,
     time_per_move: TimePerMove,
     view: ViewMode,
+    pieces: PieceStyle,
 }
 
 impl Default for SettingsData {
@@ -88,6 +130,7 @@ impl Default for SettingsData {
             alternate_who_starts: s.alternate_who_starts,
             time_per_move: s.time_per_move,
             view: s.view,
+            pieces: s.pieces,
         }
     }
 }
@@ -111,6 +154,7 @@ impl TryFrom<SettingsData> for Settings {
             alternate_who_starts: d.alternate_who_starts,
             time_per_move: d.time_per_move,
             view: d.view,
+            pieces: d.pieces,
         })
     }
 }
