@@ -1,7 +1,7 @@
 //! The Hasami Shogi table: board, players, status, actions, settings and the result
 //! dialog, all drawn from one [`Table`] signal.
 
-use super::board::{Board, BoardView, PieceView, SquareView, piece_svg};
+use super::board::{Board, BoardView, Facing, PieceView, SquareView, Turn, piece_svg};
 use super::i18n::{Locale, t, t_string, use_i18n};
 use super::store::{self, Loaded};
 use super::{Notice, Notices, Stored};
@@ -190,13 +190,19 @@ pub fn HasamiTable() -> impl IntoView {
             for sq in Square::all() {
                 squares[sq.index()].piece = pos.piece_at(sq).map(|p| match p {
                     Player::Black => PieceView {
-                        class: "black",
+                        side: "black",
+                        facing: Facing::North,
                         text: None,
+                        promoted: false,
+                        inert: false,
                         label: black_label.clone(),
                     },
                     Player::White => PieceView {
-                        class: "white",
+                        side: "white",
+                        facing: Facing::South,
                         text: None,
+                        promoted: false,
+                        inert: false,
                         label: white_label.clone(),
                     },
                 });
@@ -218,8 +224,14 @@ pub fn HasamiTable() -> impl IntoView {
             }
             BoardView {
                 squares,
-                flipped: flipped.get(),
+                turn: if flipped.get() {
+                    Turn::Rank9
+                } else {
+                    Turn::Rank1
+                },
                 locked: !t.human_to_move(),
+                hands: Vec::new(),
+                promotion: None,
             }
         })
     });
@@ -358,11 +370,17 @@ pub fn HasamiTable() -> impl IntoView {
             })
         };
         let icon = PieceView {
-            class: match side {
+            side: match side {
                 Player::Black => "black",
                 Player::White => "white",
             },
+            facing: match side {
+                Player::Black => Facing::North,
+                Player::White => Facing::South,
+            },
             text: None,
+            promoted: false,
+            inert: false,
             label: String::new(),
         };
         view! {
@@ -370,7 +388,7 @@ pub fn HasamiTable() -> impl IntoView {
                 class=move || if to_move() { "player to-move" } else { "player" }
                 data-testid=format!("player-{side}")
             >
-                <span class="player-icon">{piece_svg(&icon)}</span>
+                <span class="player-icon">{piece_svg(&icon, Turn::Rank1)}</span>
                 <div class="who">
                     <div class="name">{move || side_name(i18n, side)}</div>
                     <div class="role">
