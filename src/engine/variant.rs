@@ -40,10 +40,21 @@ pub enum Undone<M> {
 ///
 /// Serde stores a game as its record and replays it when loading (so a damaged record
 /// is refused, never half-loaded).
-pub trait Variant: Clone + fmt::Debug + Serialize + DeserializeOwned + 'static {
+pub trait Variant:
+    Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static
+{
     /// A place at the table: Hasami's Black and White (RULES H1), Yonin's four seats
     /// (RULES Y1.1).
-    type Seat: Copy + Eq + Hash + fmt::Debug + fmt::Display + Serialize + DeserializeOwned + 'static;
+    type Seat: Copy
+        + Eq
+        + Hash
+        + fmt::Debug
+        + fmt::Display
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
     /// A move in the game's notation (RULES H6.2, Y9.1).
     type Move: Copy
         + Eq
@@ -53,19 +64,29 @@ pub trait Variant: Clone + fmt::Debug + Serialize + DeserializeOwned + 'static {
         + FromStr
         + Serialize
         + DeserializeOwned
+        + Send
+        + Sync
         + 'static;
     /// The local rules a game is played under (RULES H4.1/H4.5, Y8).
-    type Rules: Copy + Eq + fmt::Debug + Default + Serialize + DeserializeOwned + 'static;
+    type Rules: Copy
+        + Eq
+        + fmt::Debug
+        + Default
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
     /// How a game ended.
-    type Outcome: Clone + Eq + fmt::Debug + 'static;
+    type Outcome: Clone + Eq + fmt::Debug + Send + Sync + 'static;
     /// What one move did (captures, checks, eliminations, the outcome if it ended).
-    type Report: Clone + PartialEq + fmt::Debug + 'static;
+    type Report: Clone + PartialEq + fmt::Debug + Send + Sync + 'static;
     /// Why a move was refused.
-    type PlayError: std::error::Error + Clone + Eq + 'static;
+    type PlayError: std::error::Error + Clone + Eq + Send + Sync + 'static;
     /// The game as data: rules, start and moves (RULES H6, Y9.2).
-    type Record: Clone + fmt::Debug + Serialize + DeserializeOwned + 'static;
+    type Record: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// Why a record could not be replayed.
-    type RecordError: std::error::Error + 'static;
+    type RecordError: std::error::Error + Send + Sync + 'static;
 
     /// Every seat, in turn order (Black first; South, West, North, East).
     const SEATS: &'static [Self::Seat];

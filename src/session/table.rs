@@ -68,7 +68,7 @@ impl ViewMode {
 
 /// What the table needs of the settings panel of a game (RULES H5, Y8).
 pub trait GameSettings:
-    Clone + PartialEq + fmt::Debug + Default + Serialize + DeserializeOwned + 'static
+    Clone + PartialEq + fmt::Debug + Default + Serialize + DeserializeOwned + Send + Sync + 'static
 {
     /// The game's local rules.
     type Rules: Copy + Eq + fmt::Debug;
@@ -100,7 +100,7 @@ pub trait TableGame: Variant {
     type Settings: GameSettings<Rules = Self::Rules>;
     /// A kind of piece that can be in hand ([`std::convert::Infallible`] when the game
     /// has no hands).
-    type HandPiece: Copy + Eq + fmt::Debug + 'static;
+    type HandPiece: Copy + Eq + fmt::Debug + Send + Sync + 'static;
 
     /// The storage name of the game (`hasami`, `yonin`).
     const KEY: &'static str;
@@ -1039,11 +1039,17 @@ impl<G: TableGame> Table<G> {
         self.notify(TableNotice::StorageUnavailable);
     }
 
-    /// The page is being hidden or closed: save the clock's time used now.
-    pub fn page_hidden(&mut self) {
+    /// The page is being hidden or closed. Returns whether the table must be saved now:
+    /// only when the clock used time since the last save (everything else was saved
+    /// when it changed, and writing again could overwrite a newer table).
+    pub fn page_hidden(&mut self) -> bool {
         let now = self.now_ms;
         self.clock.tick(now, self.clock_running());
-        self.request_save();
+        let unsaved = self.clock.used_ms() != self.clock_saved_ms;
+        if unsaved {
+            self.request_save();
+        }
+        unsaved
     }
 
     /// The result of writing the table (generation [`Table::save_generation`]).

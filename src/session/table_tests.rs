@@ -206,7 +206,11 @@ fn the_clock_pauses_behind_a_dialog_and_after_the_end() {
     assert_eq!(t.remaining_ms(), Some(15_000.0));
     t.set_shown(false);
     t.tick(70_000.0);
-    assert_eq!(t.remaining_ms(), Some(15_000.0), "paused while another game is shown");
+    assert_eq!(
+        t.remaining_ms(),
+        Some(15_000.0),
+        "paused while another game is shown"
+    );
     t.set_shown(true);
     t.tick(70_000.0);
     t.resign().unwrap();
@@ -239,7 +243,12 @@ fn after_a_reload_the_clock_resumes_with_the_time_left() {
     t.set_settings(timed(TimePerMove::Seconds30));
     t.tick(100.0);
     t.tick(12_100.0); // 12 s used
-    t.page_hidden();
+    assert!(
+        t.page_hidden(),
+        "the clock's time is saved when the page goes"
+    );
+    t.save_done(Ok(()));
+    assert!(!t.page_hidden(), "nothing new to save");
     let text = t.saved().encode();
     // The new page's monotonic clock starts near 0 again.
     let mut back = hasami::Table::restore(SavedTable::open(&text, None).unwrap(), PAGE_B);

@@ -40,9 +40,11 @@ pub fn use_table<G: TableGame>() -> RwSignal<Table<G>> {
     // table is written in the current format.
     {
         let key = key.clone();
+        // A memo, so that the effect runs when the generation changes, not at every
+        // change of the table (saving itself changes the table).
+        let generation = Memo::new(move |_| table.with(|t| t.save_generation()));
         Effect::new(move |_| {
-            let generation = table.with(|t| t.save_generation());
-            if generation > 0 {
+            if generation.get() > 0 {
                 save(table, &key, legacy_key);
             }
         });
@@ -68,8 +70,9 @@ pub fn use_table<G: TableGame>() -> RwSignal<Table<G>> {
             if event == "visibilitychange" && !document().hidden() {
                 return;
             }
-            table.update_untracked(|t| t.page_hidden());
-            save(table, &key, legacy_key);
+            if table.try_update_untracked(|t| t.page_hidden()) == Some(true) {
+                save(table, &key, legacy_key);
+            }
         });
         on_cleanup(move || listener.remove());
     }
@@ -81,8 +84,9 @@ pub fn use_table<G: TableGame>() -> RwSignal<Table<G>> {
     }
 
     // The CPU: each new request is answered after a short pause, if still current.
+    let request_id = Memo::new(move |_| table.with(|t| t.cpu_request().map(|r| r.id)));
     Effect::new(move |_| {
-        let Some(id) = table.with(|t| t.cpu_request().map(|r| r.id)) else {
+        let Some(id) = request_id.get() else {
             return;
         };
         set_timeout(
@@ -158,11 +162,23 @@ fn take_charge<G: TableGame>(table: RwSignal<Table<G>>, key: &str) {
         let locks = js_sys::Reflect::get(&navigator, &"locks".into()).ok()?;
         let request = js_sys::Reflect::get(&locks, &"request".into()).ok()?;
         let request = request.dyn_into::<js_sys::Function>().ok()?;
-        request.call2(&locks, &key.into(), on_granted.as_ref()).ok()
+        request
+            .call2(&locks, &key.into(), on_granted.as_ref())
+            .ok()?
+            .dyn_into::<js_sys::Promise>()
+            .ok()
     })();
-    if requested.is_some() {
-        on_granted.forget();
-    } else {
-        table.update(|t| t.set_leader(true));
+    match requested {
+        Some(promise) => {
+            on_granted.forget();
+            // Refused (site data blocked, a sandboxed frame): no tab can share this
+            // table, so this one is in charge.
+            let on_refused = Closure::<dyn FnMut(wasm_bindgen::JsValue)>::new(move |_| {
+                table.update(|t| t.set_leader(true));
+            });
+            let _ = promise.catch(&on_refused);
+            on_refused.forget();
+        }
+        None => table.update(|t| t.set_leader(true)),
     }
 }

@@ -72,9 +72,11 @@ pub fn HasamiTable(
     // The seat at the bottom; in the pass-and-play view the board turns a moment after
     // the move is shown.
     let bottom = RwSignal::new(table.with_untracked(|t| t.bottom_seat()));
+    let wanted = Memo::new(move |_| {
+        table.with(|t| (t.bottom_seat(), t.settings().view == ViewMode::TurnToMove))
+    });
     Effect::new(move |_| {
-        let (seat, turning) =
-            table.with(|t| (t.bottom_seat(), t.settings().view == ViewMode::TurnToMove));
+        let (seat, turning) = wanted.get();
         if seat == bottom.get_untracked() {
             return;
         }
