@@ -2,7 +2,7 @@
 //! results table tell after a move (RULES Y3.3, Y3.4, Y5, Y6).
 
 use shogi_variants::engine::yonin::{Game, Seat};
-use shogi_variants::session::yonin::{MateStory, placing_rows, turn_story};
+use shogi_variants::session::yonin::{MateStory, last_turn_story, placing_rows, turn_story};
 
 #[path = "common/yonin.rs"]
 mod common;
@@ -67,6 +67,7 @@ fn a_lazy_mate_is_told_with_its_mater_y3_4() {
     assert_eq!(s.checks, set(&[West, East]));
     assert_eq!((s.next, s.priority), (Some(West), false));
     let s = story(&mut g, "a5a4");
+    assert_eq!(last_turn_story(&g), Some(s.clone()), "told again after a reload");
     assert_eq!(
         s.mates,
         [MateStory {

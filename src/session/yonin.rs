@@ -327,6 +327,18 @@ pub fn turn_story(before: &Position, report: &MoveReport) -> TurnStory {
     }
 }
 
+/// The story of the last move of `game` (see [`turn_story`]), `None` before the first
+/// move. Replays the game without its last move to find the position it was played in,
+/// so it works after a reload or another tab's move too.
+pub fn last_turn_story(game: &Game) -> Option<TurnStory> {
+    let last = *game.moves().last()?;
+    let mut before = game.clone();
+    before.undo()?;
+    let position = before.position().clone();
+    let report = before.play(last).ok()?;
+    Some(turn_story(&position, &report))
+}
+
 /// One row of the results table (RULES Y6.1, Y6.5, Y7b.7): a seat's place and the
 /// criteria behind it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

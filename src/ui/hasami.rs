@@ -3,6 +3,7 @@
 //! table ([`crate::session::table`]), which decides what they mean.
 
 use super::board::{Board, BoardView, Facing, PieceView, SquareView, Turn, piece_svg};
+use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view};
 use super::i18n::{Locale, t, t_string, use_i18n};
 use crate::engine::Square;
 use crate::engine::hasami::{DrawReason, Outcome, Player, WinCondition, WinReason};
@@ -232,15 +233,7 @@ pub fn HasamiTable(
         let wins = move || table.with(|t| t.participants()[t.participant_of(side)].wins);
         let clock = move || {
             let ms = table.with(|t| t.remaining_ms())?;
-            to_move().then(|| {
-                let secs = (ms / 1000.0).ceil() as u32;
-                let low = secs <= 10;
-                view! {
-                    <span class=if low { "clock low" } else { "clock" } data-testid="clock">
-                        {format!("{}:{:02}", secs / 60, secs % 60)}
-                    </span>
-                }
-            })
+            to_move().then(|| clock_view(ms))
         };
         let icon = piece_view(side, String::new());
         view! {
@@ -359,15 +352,6 @@ pub fn HasamiTable(
     }
 }
 
-/// A question the table asks before an action that cannot be taken back.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Confirm {
-    /// Abandon the game in progress for a new one.
-    NewGame,
-    /// Resign (RULES H4.3).
-    Resign,
-}
-
 /// The translated headline of an outcome ("Black wins", "Draw").
 fn outcome_title(i18n: I18nContext<Locale>, outcome: Outcome) -> AnyView {
     match outcome {
@@ -396,75 +380,6 @@ fn outcome_reason(i18n: I18nContext<Locale>, outcome: Outcome) -> String {
         } => t_string!(i18n, reason_move_limit),
     }
     .to_string()
-}
-
-/// A modal dialog: takes the focus (its first button) when it opens and answers
-/// Escape with `on_escape`. The page behind is made inert by the caller.
-#[component]
-fn Modal(
-    /// `data-testid` of the dialog box.
-    testid: &'static str,
-    /// What Escape does (the dialog's "no" or "close").
-    on_escape: Callback<()>,
-    children: Children,
-) -> impl IntoView {
-    let dialog = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |_| {
-        if let Some(el) = dialog.get()
-            && let Ok(Some(button)) = el.query_selector("button")
-        {
-            use wasm_bindgen::JsCast;
-            if let Ok(button) = button.dyn_into::<web_sys::HtmlElement>() {
-                let _ = button.focus();
-            }
-        }
-    });
-    view! {
-        <div
-            class="overlay"
-            on:keydown=move |ev: leptos::ev::KeyboardEvent| {
-                if ev.key() == "Escape" {
-                    ev.prevent_default();
-                    on_escape.run(());
-                }
-            }
-        >
-            <div class="dialog" role="dialog" aria-modal="true" data-testid=testid node_ref=dialog>
-                {children()}
-            </div>
-        </div>
-    }
-}
-
-#[component]
-fn ConfirmDialog(kind: Confirm, on_yes: Callback<Confirm>, on_no: Callback<()>) -> impl IntoView {
-    let i18n = use_i18n();
-    let (title, text, yes) = match kind {
-        Confirm::NewGame => (
-            t!(i18n, confirm_new_title).into_any(),
-            t!(i18n, confirm_new_text).into_any(),
-            t!(i18n, confirm_yes).into_any(),
-        ),
-        Confirm::Resign => (
-            t!(i18n, confirm_resign_title).into_any(),
-            t!(i18n, confirm_resign_text).into_any(),
-            t!(i18n, confirm_resign_yes).into_any(),
-        ),
-    };
-    view! {
-        <Modal testid="confirm-dialog" on_escape=on_no>
-            <h2>{title}</h2>
-            <p>{text}</p>
-            <div class="actions">
-                <button type="button" class="btn primary" data-testid="confirm-yes" on:click=move |_| on_yes.run(kind)>
-                    {yes}
-                </button>
-                <button type="button" class="btn" data-testid="confirm-no" on:click=move |_| on_no.run(())>
-                    {t!(i18n, confirm_no)}
-                </button>
-            </div>
-        </Modal>
-    }
 }
 
 #[component]

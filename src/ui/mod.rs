@@ -6,6 +6,7 @@ pub mod board;
 pub mod driver;
 pub mod hasami;
 pub mod store;
+pub mod widgets;
 
 use crate::engine::hasami::Player;
 use crate::session::notice::Notices;

@@ -1,0 +1,103 @@
+//! Pieces of the page both games use: modal dialogs, the confirmation question, the
+//! move clock.
+
+use super::i18n::{t, use_i18n};
+use leptos::prelude::*;
+
+/// A question a table asks before an action that cannot be taken back.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Confirm {
+    /// Abandon the game in progress for a new one.
+    NewGame,
+    /// Resign (RULES H4.3).
+    Resign,
+}
+
+/// The move clock as drawn: `m:ss`, marked low under 10 s (`data-testid="clock"`).
+pub fn clock_view(ms: f64) -> impl IntoView {
+    let secs = (ms / 1000.0).ceil() as u32;
+    let low = secs <= 10;
+    view! {
+        <span class=if low { "clock low" } else { "clock" } data-testid="clock">
+            {format!("{}:{:02}", secs / 60, secs % 60)}
+        </span>
+    }
+}
+
+/// A modal dialog: takes the focus (its first button) when it opens and answers
+/// Escape with `on_escape`. The page behind is made inert by the caller.
+#[component]
+pub fn Modal(
+    /// `data-testid` of the dialog box.
+    testid: &'static str,
+    /// What Escape does (the dialog's "no" or "close").
+    on_escape: Callback<()>,
+    children: Children,
+) -> impl IntoView {
+    let dialog = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        if let Some(el) = dialog.get()
+            && let Ok(Some(button)) = el.query_selector("button")
+        {
+            use wasm_bindgen::JsCast;
+            if let Ok(button) = button.dyn_into::<web_sys::HtmlElement>() {
+                let _ = button.focus();
+            }
+        }
+    });
+    view! {
+        <div
+            class="overlay"
+            on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                if ev.key() == "Escape" {
+                    ev.prevent_default();
+                    on_escape.run(());
+                }
+            }
+        >
+            <div class="dialog" role="dialog" aria-modal="true" data-testid=testid node_ref=dialog>
+                {children()}
+            </div>
+        </div>
+    }
+}
+
+/// Asks before abandoning a game or resigning.
+#[component]
+pub fn ConfirmDialog(
+    /// What is asked.
+    kind: Confirm,
+    /// Called with `kind` on "yes".
+    on_yes: Callback<Confirm>,
+    /// Called on "no" (and Escape).
+    on_no: Callback<()>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let (title, text, yes) = match kind {
+        Confirm::NewGame => (
+            t!(i18n, confirm_new_title).into_any(),
+            t!(i18n, confirm_new_text).into_any(),
+            t!(i18n, confirm_yes).into_any(),
+        ),
+        Confirm::Resign => (
+            t!(i18n, confirm_resign_title).into_any(),
+            t!(i18n, confirm_resign_text).into_any(),
+            t!(i18n, confirm_resign_yes).into_any(),
+        ),
+    };
+    view! {
+        <Modal testid="confirm-dialog" on_escape=on_no>
+            <h2>{title}</h2>
+            <p>{text}</p>
+            <div class="actions">
+                <button type="button" class="btn primary" data-testid="confirm-yes" on:click=move |_| on_yes.run(kind)>
+                    {yes}
+                </button>
+                <button type="button" class="btn" data-testid="confirm-no" on:click=move |_| on_no.run(())>
+                    {t!(i18n, confirm_no)}
+                </button>
+            </div>
+        </Modal>
+    }
+}
+
