@@ -67,7 +67,11 @@ fn a_lazy_mate_is_told_with_its_mater_y3_4() {
     assert_eq!(s.checks, set(&[West, East]));
     assert_eq!((s.next, s.priority), (Some(West), false));
     let s = story(&mut g, "a5a4");
-    assert_eq!(last_turn_story(&g), Some(s.clone()), "told again after a reload");
+    assert_eq!(
+        last_turn_story(&g),
+        Some(s.clone()),
+        "told again after a reload"
+    );
     assert_eq!(
         s.mates,
         [MateStory {

@@ -4,6 +4,7 @@
 //! leptos and no browser APIs here, so all of it is tested natively; the `ui` module
 //! renders it and forwards events.
 
+pub mod app;
 pub mod clock;
 pub mod hasami;
 pub mod notice;

@@ -3,7 +3,7 @@
 //! Y1.5: one seat further clockwise), and the CPU seam. Yonin has no resignation (RULES
 //! Y6.6).
 
-use super::TimePerMove;
+pub use super::TimePerMove;
 use super::table::{self, GameSettings, Source, TableGame, ViewMode};
 use crate::ai::{self, Budget};
 use crate::engine::Square;
@@ -254,6 +254,10 @@ impl TableGame for Game {
 pub struct TurnStory {
     /// The seat that moved.
     pub mover: Seat,
+    /// The move.
+    pub mv: Move,
+    /// The role it captured, if any (it went to the mover's hand, RULES Y2.2).
+    pub captured: Option<Role>,
     /// The seats the move gave check to (RULES Y7b.1).
     pub checks: SeatSet,
     /// The seat to move next, `None` when the game ended.
@@ -319,6 +323,8 @@ pub fn turn_story(before: &Position, report: &MoveReport) -> TurnStory {
     }
     TurnStory {
         mover,
+        mv: report.mv,
+        captured: report.captured,
         checks: report.checks,
         next: report.next,
         priority,

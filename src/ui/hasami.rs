@@ -3,8 +3,8 @@
 //! table ([`crate::session::table`]), which decides what they mean.
 
 use super::board::{Board, BoardView, Facing, PieceView, SquareView, Turn, piece_svg};
-use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view};
 use super::i18n::{Locale, t, t_string, use_i18n};
+use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view};
 use crate::engine::Square;
 use crate::engine::hasami::{DrawReason, Outcome, Player, WinCondition, WinReason};
 use crate::session::hasami::{Controller, MOVE_LIMITS, Settings, Table, TimePerMove, ViewMode};

@@ -7,32 +7,25 @@ pub mod driver;
 pub mod hasami;
 pub mod store;
 pub mod widgets;
+pub mod yonin;
 
-use crate::engine::hasami::Player;
+use crate::session::app::{GameKind, Preferences};
 use crate::session::notice::Notices;
 use crate::session::storage::{self, LoadError, keys};
 use crate::session::table::TableNotice;
 use leptos::prelude::*;
 use leptos_i18n::Locale as _;
-use serde::{Deserialize, Serialize};
 
-/// Translations, generated at compile time by leptos_i18n from `src/ui/locales/*.json`
-/// (keys checked: a missing key in any language fails the build).
+/// Translations: `build.rs` turns `src/ui/locales/*.json` into one leptos_i18n
+/// `declare_locales!` call (keys checked: a missing or extra key in any language fails
+/// the build).
 #[allow(missing_docs, reason = "generated code")]
 mod translations {
-    leptos_i18n_macro::load_locales!();
+    include!(concat!(env!("OUT_DIR"), "/translations.rs"));
 }
 use translations::i18n;
 
 use i18n::{I18nContextProvider, Locale, t, t_string, use_i18n};
-
-/// App-wide preferences saved under [`keys::PREFERENCES`].
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Preferences {
-    /// Locale code (`en`, `pt`, `es`, `ru`), or `None` to follow the browser.
-    locale: Option<String>,
-}
 
 /// What the app (outside a table) tells the player.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,15 +60,17 @@ fn Shell() -> impl IntoView {
     let i18n = use_i18n();
     let app_notices = RwSignal::new(Notices::<AppNotice>::default());
     let hasami = driver::use_table::<crate::engine::hasami::Game>();
+    let yonin = driver::use_table::<crate::engine::yonin::Game>();
     // Passing app notices go with the same monotonic clock as the tables'.
     if let Ok(handle) = set_interval_with_handle(
         move || {
             let now = driver::now_ms();
-            if app_notices.with_untracked(|n| {
+            let due = app_notices.with_untracked(|n| {
                 n.posted()
                     .iter()
                     .any(|p| p.expires_at.is_some_and(|at| at <= now))
-            }) {
+            });
+            if due {
                 app_notices.update(|n| {
                     n.expire(now);
                 });
@@ -91,45 +86,50 @@ fn Shell() -> impl IntoView {
         });
     };
 
-    // Language: the saved choice, else the browser's (leptos_i18n's default). Applied in
-    // an effect, which runs after the provider's own start-up effect (that one sets the
-    // browser's language and would otherwise override the saved choice).
+    // Preferences: the saved language (else the browser's, leptos_i18n's default) and
+    // the game last played.
     let stored = store::read(keys::PREFERENCES).ok().flatten();
-    let saved_locale = match stored
+    let prefs = match stored
         .as_deref()
         .map(|text| storage::decode::<Preferences>(text, storage::PREFERENCES_VERSION))
     {
-        Some(Ok(Preferences { locale: Some(code) })) => {
-            let found = Locale::get_all()
-                .iter()
-                .copied()
-                .find(|l| l.as_str() == code);
-            if found.is_none() {
-                tell(AppNotice::PreferencesUnreadable {
-                    error: LoadError::Corrupt(format!("unknown language {code:?}")),
-                    kept: false,
-                });
-            }
-            found
-        }
-        Some(Ok(Preferences { locale: None })) | None => None,
+        Some(Ok(p)) => p,
+        None => Preferences::default(),
         Some(Err(error)) => {
             let kept = stored
                 .as_deref()
                 .is_some_and(|text| store::keep_aside(keys::PREFERENCES, text));
             tell(AppNotice::PreferencesUnreadable { error, kept });
-            None
+            Preferences::default()
         }
     };
+    let saved_locale = prefs.locale.as_deref().and_then(|code| {
+        let found = Locale::get_all()
+            .iter()
+            .copied()
+            .find(|l| l.as_str() == code);
+        if found.is_none() {
+            tell(AppNotice::PreferencesUnreadable {
+                error: LoadError::Corrupt(format!("unknown language {code:?}")),
+                kept: false,
+            });
+        }
+        found
+    });
+    let prefs = RwSignal::new(prefs);
+    let save_prefs = move || {
+        let text = storage::encode(storage::PREFERENCES_VERSION, &prefs.get_untracked());
+        // With storage off the tables already say nothing is kept.
+        if store::available().is_ok() && store::write(keys::PREFERENCES, &text).is_err() {
+            tell(AppNotice::SaveFailed);
+        }
+    };
+    // Applied in an effect, which runs after the provider's own start-up effect (that
+    // one sets the browser's language and would otherwise override the saved choice).
     Effect::new(move |_| {
         if let Some(locale) = saved_locale {
             i18n.set_locale(locale);
         }
-    });
-    // The tab's title follows the language.
-    Effect::new(move |_| {
-        let title = t_string!(i18n, app_title).to_string();
-        document().set_title(&title);
     });
     let on_lang = move |ev: leptos::ev::Event| {
         let code = event_target_value(&ev);
@@ -139,14 +139,8 @@ fn Shell() -> impl IntoView {
             .find(|l| l.as_str() == code)
         {
             i18n.set_locale(locale);
-            let text = storage::encode(
-                storage::PREFERENCES_VERSION,
-                &Preferences { locale: Some(code) },
-            );
-            // With storage off the table already says nothing is kept.
-            if store::available().is_ok() && store::write(keys::PREFERENCES, &text).is_err() {
-                tell(AppNotice::SaveFailed);
-            }
+            prefs.update(|p| p.locale = Some(code));
+            save_prefs();
         }
     };
     let lang_names = [
@@ -155,6 +149,26 @@ fn Shell() -> impl IntoView {
         ("es", "Español"),
         ("ru", "Русский"),
     ];
+
+    // The game on screen: the one last played, or the choice. Only the table on screen
+    // runs its clock and asks its CPU.
+    let game = Memo::new(move |_| prefs.with(|p| p.game));
+    Effect::new(move |_| {
+        let shown = game.get();
+        hasami.update(|t| t.set_shown(shown == Some(GameKind::Hasami)));
+        yonin.update(|t| t.set_shown(shown == Some(GameKind::Yonin)));
+    });
+    let choose = move |kind: Option<GameKind>| {
+        prefs.update(|p| p.game = kind);
+        save_prefs();
+    };
+    let title = move || match game.get() {
+        Some(GameKind::Hasami) => t_string!(i18n, app_title).to_string(),
+        Some(GameKind::Yonin) => t_string!(i18n, yonin_title).to_string(),
+        None => t_string!(i18n, app_name).to_string(),
+    };
+    // The tab's title names the game and follows the language.
+    Effect::new(move |_| document().set_title(&title()));
 
     view! {
         <div class="app">
@@ -165,35 +179,72 @@ fn Shell() -> impl IntoView {
                         <span class="dot white"></span>
                         <span class="dot black"></span>
                     </span>
-                    {t!(i18n, app_title)}
+                    <span data-testid="title">{title}</span>
                 </h1>
-                <label class="lang">
-                    <span class="lang-label">{t!(i18n, language)}</span>
-                    <select
-                        data-testid="lang"
-                        aria-label=move || t_string!(i18n, language).to_string()
-                        on:change=on_lang
-                    >
-                        {lang_names
-                            .into_iter()
-                            .map(|(code, name)| {
-                                view! {
-                                    <option
-                                        value=code
-                                        selected=move || i18n.get_locale().as_str() == code
-                                    >
-                                        {name}
-                                    </option>
-                                }
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
+                <div class="topbar-tools">
+                    <Show when=move || game.get().is_some()>
+                        <button
+                            type="button"
+                            class="btn small"
+                            data-testid="games"
+                            on:click=move |_| choose(None)
+                        >
+                            {t!(i18n, games)}
+                        </button>
+                    </Show>
+                    <label class="lang">
+                        <span class="lang-label">{t!(i18n, language)}</span>
+                        <select
+                            data-testid="lang"
+                            aria-label=move || t_string!(i18n, language).to_string()
+                            on:change=on_lang
+                        >
+                            {lang_names
+                                .into_iter()
+                                .map(|(code, name)| {
+                                    view! {
+                                        <option
+                                            value=code
+                                            selected=move || i18n.get_locale().as_str() == code
+                                        >
+                                            {name}
+                                        </option>
+                                    }
+                                })
+                                .collect_view()}
+                        </select>
+                    </label>
+                </div>
             </header>
-            <hasami::HasamiTable table=hasami />
+            {move || match game.get() {
+                Some(GameKind::Hasami) => view! { <hasami::HasamiTable table=hasami /> }.into_any(),
+                Some(GameKind::Yonin) => view! { <yonin::YoninTable table=yonin /> }.into_any(),
+                None => view! { <GameChoice on_choose=Callback::new(move |k| choose(Some(k))) /> }.into_any(),
+            }}
             <footer>{t!(i18n, footer)}</footer>
         </div>
-        <NoticeList app=app_notices hasami=hasami />
+        <NoticeList app=app_notices hasami=hasami yonin=yonin game=game />
+    }
+}
+
+/// The choice of a game, shown when the app opens with no game last played.
+#[component]
+fn GameChoice(on_choose: Callback<GameKind>) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <section class="choice">
+            <h2>{t!(i18n, choose_game)}</h2>
+            <div class="choices">
+                <button type="button" class="game-card" data-testid="game-hasami" on:click=move |_| on_choose.run(GameKind::Hasami)>
+                    <span class="game-name">{t!(i18n, app_title)}</span>
+                    <span class="game-blurb">{t!(i18n, hasami_blurb)}</span>
+                </button>
+                <button type="button" class="game-card" data-testid="game-yonin" on:click=move |_| on_choose.run(GameKind::Yonin)>
+                    <span class="game-name">{t!(i18n, yonin_title)}</span>
+                    <span class="game-blurb">{t!(i18n, yonin_blurb)}</span>
+                </button>
+            </div>
+        </section>
     }
 }
 
@@ -217,10 +268,11 @@ struct NoticeLine {
     dismiss: Callback<()>,
 }
 
-/// The view of a table notice.
-fn table_notice_text(
+/// The view of a table notice; `seat_name` names the seats of its game.
+fn table_notice_text<S: Copy + Send + Sync + 'static>(
     i18n: leptos_i18n::I18nContext<Locale>,
-    notice: TableNotice<Player>,
+    notice: TableNotice<S>,
+    seat_name: fn(leptos_i18n::I18nContext<Locale>, S) -> String,
 ) -> (AnyView, String) {
     let detail = match &notice {
         TableNotice::Unreadable { error, .. } => error.to_string(),
@@ -237,12 +289,9 @@ fn table_notice_text(
         TableNotice::StorageUnavailable => t!(i18n, notice_storage_unavailable).into_any(),
         TableNotice::SaveFailed => t!(i18n, notice_save_failed).into_any(),
         TableNotice::OtherTab => t!(i18n, notice_other_tab).into_any(),
-        TableNotice::Timeout { seat } => t!(
-            i18n,
-            notice_timeout,
-            side = move || hasami::side_name(i18n, seat)
-        )
-        .into_any(),
+        TableNotice::Timeout { seat } => {
+            t!(i18n, notice_timeout, side = move || seat_name(i18n, seat)).into_any()
+        }
     };
     (text, detail)
 }
@@ -251,10 +300,14 @@ fn table_notice_text(
 fn NoticeList(
     app: RwSignal<Notices<AppNotice>>,
     hasami: RwSignal<crate::session::hasami::Table>,
+    yonin: RwSignal<crate::session::yonin::Table>,
+    /// The game on screen: only its table's notices are shown (the other's wait).
+    game: Memo<Option<GameKind>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     // Only the notices, so the list is redrawn when they change, not at every tick.
-    let table_notices = Memo::new(move |_| hasami.with(|t| t.notices().posted().to_vec()));
+    let hasami_notices = Memo::new(move |_| hasami.with(|t| t.notices().posted().to_vec()));
+    let yonin_notices = Memo::new(move |_| yonin.with(|t| t.notices().posted().to_vec()));
     let lines = move || {
         let mut lines = Vec::new();
         for posted in app.get().posted().iter().cloned() {
@@ -279,14 +332,35 @@ fn NoticeList(
                 dismiss: Callback::new(move |()| app.update(|n| n.dismiss(id))),
             });
         }
-        for p in table_notices.get() {
+        let shown = game.get();
+        let hasami_notices = if shown == Some(GameKind::Hasami) {
+            hasami_notices.get()
+        } else {
+            Vec::new()
+        };
+        let yonin_notices = if shown == Some(GameKind::Yonin) {
+            yonin_notices.get()
+        } else {
+            Vec::new()
+        };
+        for p in hasami_notices {
             let id = p.id;
-            let (text, detail) = table_notice_text(i18n, p.notice);
+            let (text, detail) = table_notice_text(i18n, p.notice, hasami::side_name);
             lines.push(NoticeLine {
                 key: format!("hasami-{id}"),
                 text,
                 detail,
                 dismiss: Callback::new(move |()| hasami.update(|t| t.dismiss_notice(id))),
+            });
+        }
+        for p in yonin_notices {
+            let id = p.id;
+            let (text, detail) = table_notice_text(i18n, p.notice, yonin::seat_name);
+            lines.push(NoticeLine {
+                key: format!("yonin-{id}"),
+                text,
+                detail,
+                dismiss: Callback::new(move |()| yonin.update(|t| t.dismiss_notice(id))),
             });
         }
         lines

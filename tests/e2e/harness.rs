@@ -531,7 +531,31 @@ impl Page {
         self.wait_ready().await;
     }
 
+    /// Waits until the app has drawn the Hasami board; on a first visit the app opens on
+    /// the choice of a game, and Hasami is chosen.
     async fn wait_ready(&self) {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let choice = self
+                .js(
+                    "return !!document.querySelector('[data-testid=\"game-hasami\"]')",
+                    vec![],
+                )
+                .await;
+            if choice == Value::Bool(true) {
+                self.click("game-hasami").await;
+                break;
+            }
+            let snap = self.snapshot().await;
+            if snap.ready && snap.order.len() == 81 && !snap.status.is_empty() {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the app drew neither the choice nor the board"
+            );
+            tokio::time::sleep(POLL).await;
+        }
         self.wait_for("the app to draw the board", |s| {
             s.ready && s.order.len() == 81 && !s.status.is_empty()
         })
