@@ -635,6 +635,17 @@ impl<G: TableGame> Table<G> {
         self.pending.as_ref()
     }
 
+    /// How long the CPU waits before it answers, in milliseconds, so that people can
+    /// see the position it answers: 450 with a person at the table, 250 when the CPU
+    /// plays every seat (there is only watching to do, and a game takes hundreds of
+    /// moves).
+    pub fn cpu_pause_ms(&self) -> u32 {
+        let someone = G::SEATS
+            .iter()
+            .any(|&s| self.controller(s) == Controller::Human);
+        if someone { 450 } else { 250 }
+    }
+
     /// Whether the CPU is to move (for a CPU seat or for a person out of time).
     pub fn cpu_to_move(&self) -> bool {
         self.game

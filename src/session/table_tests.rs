@@ -634,6 +634,14 @@ fn the_board_turns_to_the_person_to_move_when_asked() {
 }
 
 #[test]
+fn the_cpu_pauses_less_when_nobody_watches_a_person() {
+    let mut t = yonin::Table::new(YSettings::default(), PAGE_A);
+    assert_eq!(t.cpu_pause_ms(), 450);
+    t.set_controller(Seat::South, Controller::Cpu);
+    assert_eq!(t.cpu_pause_ms(), 250);
+}
+
+#[test]
 fn four_cpus_play_a_yonin_game_to_its_end_through_the_table() {
     let mut t = yonin::Table::new(
         YSettings {

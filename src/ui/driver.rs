@@ -13,8 +13,6 @@ use wasm_bindgen::prelude::Closure;
 
 /// How often the clock ticks, in milliseconds.
 const TICK: Duration = Duration::from_millis(250);
-/// Pause before the CPU answers, so people see the position it answers.
-const CPU_DELAY: Duration = Duration::from_millis(450);
 
 /// Milliseconds of the page's monotonic clock (`performance.now()`), which the system
 /// time does not move.
@@ -89,6 +87,7 @@ pub fn use_table<G: TableGame>() -> RwSignal<Table<G>> {
         let Some(id) = request_id.get() else {
             return;
         };
+        let pause = table.with_untracked(|t| t.cpu_pause_ms());
         set_timeout(
             move || {
                 let Some(request) =
@@ -103,7 +102,7 @@ pub fn use_table<G: TableGame>() -> RwSignal<Table<G>> {
                     });
                 }
             },
-            CPU_DELAY,
+            Duration::from_millis(u64::from(pause)),
         );
     });
 
