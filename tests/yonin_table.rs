@@ -80,6 +80,7 @@ fn a_lazy_mate_is_told_with_its_mater_y3_4() {
             in_check: true,
             lazy: true,
             pieces_to: Some(West),
+            perpetual: false,
         }]
     );
     assert_eq!(s.next, Some(North));
@@ -100,6 +101,7 @@ fn a_direct_mate_passes_the_pieces_or_leaves_them_ownerless_y5_3() {
             in_check: true,
             lazy: false,
             pieces_to: Some(South),
+            perpetual: false,
         }]
     );
     assert_eq!(s.next, Some(West));
@@ -137,4 +139,29 @@ fn results_table_after_two_mates_y6_1() {
     assert_eq!(rows[3].pieces, 0, "an eliminated seat holds nothing");
     // South: its king, rook and 4 silvers, plus 4 inherited pawns, plus 2 flipped kings.
     assert_eq!(rows[0].pieces, 12);
+}
+
+#[test]
+fn a_perpetual_checker_mated_by_the_repetition_is_told_y6_3() {
+    // RULES Y6.3, Y7b.4: South checks with every move; East's move makes the position
+    // occur a fourth time, so South is mated by East (the perpetual-check rule).
+    let mut g = game(
+        "Ks@e1 Kw@a5 Kn@e9 Ke@i5 Rs@c4 Gs@d4 Gs@d5",
+        "-/-/-/- s - 0 -",
+    );
+    let cycle = [
+        "c4c5", "a5a4", "e9d9", "i5i6", "c5c4", "a4a5", "d9e9", "i6i5",
+    ];
+    for round in 0..3 {
+        for (i, m) in cycle.iter().enumerate() {
+            let s = story(&mut g, m);
+            if round == 2 && i == 7 {
+                assert_eq!(s.mates.len(), 1);
+                let m = s.mates[0];
+                assert_eq!((m.seat, m.by, m.perpetual), (South, East, true));
+            } else {
+                assert!(s.mates.iter().all(|m| !m.perpetual));
+            }
+        }
+    }
 }

@@ -288,12 +288,21 @@ pub struct MateStory {
     pub lazy: bool,
     /// Where its pieces went (RULES Y5.3): `Some(by)` to the mater, `None` ownerless.
     pub pieces_to: Option<Seat>,
+    /// Mated by the perpetual-check rule (RULES Y6.3): it checked with every move while
+    /// the position came back a fourth time.
+    pub perpetual: bool,
 }
 
 /// Tells what `report` did, `before` being the position the move was played in.
 pub fn turn_story(before: &Position, report: &MoveReport) -> TurnStory {
     let mover = report.mover;
     let ownerless = before.rules().eliminated_pieces == EliminatedPieces::Ownerless;
+    // The same move without the game's history: a mate that happens only with it is the
+    // perpetual-check rule's (RULES Y6.3, Y7b.4).
+    let plain = {
+        let mut p = before.clone();
+        p.play_unchecked(report.mv)
+    };
     let mates: Vec<MateStory> = report
         .mated
         .iter()
@@ -303,6 +312,7 @@ pub fn turn_story(before: &Position, report: &MoveReport) -> TurnStory {
             in_check: before.is_check(e.seat) || report.checks.contains(e.seat),
             lazy: !report.checks.contains(e.seat),
             pieces_to: (!ownerless).then_some(e.by),
+            perpetual: !plain.mated.iter().any(|p| p.seat == e.seat),
         })
         .collect();
     let mated: SeatSet = report.mated.iter().map(|e| e.seat).collect();

@@ -161,9 +161,13 @@ fn story_lines(i18n: I18n, story: &TurnStory) -> Vec<String> {
             in_check,
             lazy,
             pieces_to,
+            perpetual,
         } = *m;
         let (seat, by) = (seat_name(i18n, seat), seat_name(i18n, by));
         lines.push(match (lazy, in_check) {
+            _ if perpetual => {
+                t_string!(i18n, banner_perpetual, by = by.clone(), seat = seat.clone()).to_string()
+            }
             (false, _) => {
                 t_string!(i18n, banner_mate, by = by.clone(), seat = seat.clone()).to_string()
             }
