@@ -60,6 +60,10 @@ const PLACE: [i32; 4] = [900_000, 300_000, -300_000, -900_000];
 /// survivors first (RULES Y6.1, Y6.5).
 const MATE_BONUS: i32 = 20_000;
 
+/// A mate by the CPU's own move, on top of [`MATE_BONUS`]: a mate now is surer than
+/// one the search expects later, whose value is otherwise the same.
+const MATE_NOW: i32 = 10_000;
+
 /// A seat mated by an opponent while the game goes on: that opponent now ranks higher.
 const OTHER_MATE: i32 = 5_000;
 
@@ -148,8 +152,7 @@ pub fn choose_move(game: &Game, budget: Budget, seed: u64) -> Option<Move> {
     let mut root: Vec<Root> = moves
         .iter()
         .map(|&mv| {
-            let captured = pos.piece_at(mv.to());
-            let penalty = match captured {
+            let mut penalty = match pos.piece_at(mv.to()) {
                 Some(p) if pairs && p.owner == Some(me.partner()) => {
                     PARTNER_CAPTURE + piece_value(p)
                 }
@@ -159,6 +162,9 @@ pub fn choose_move(game: &Game, budget: Budget, seed: u64) -> Option<Move> {
             let report = next.play_unchecked(mv);
             search.nodes += PLAY_COST;
             let terminal = search.terminal(&next, report.outcome, 0);
+            if report.mated.iter().any(|e| search.friend(e.by)) {
+                penalty -= MATE_NOW;
+            }
             Root {
                 mv,
                 key: order_key(pos, mv),
@@ -221,7 +227,8 @@ struct Root {
     next: Position,
     /// The score when the move ends the game or the CPU's part in it.
     terminal: Option<i32>,
-    /// Subtracted from the move's score (capturing the partner's piece).
+    /// Subtracted from the move's score: capturing the partner's piece, less a bonus for
+    /// a mate at once.
     penalty: i32,
 }
 
@@ -681,6 +688,7 @@ impl Board {
 mod tests {
     use super::*;
     use crate::engine::yonin::{Rules, Seat};
+    use rand::RngExt;
 
     #[test]
     fn plays_legal_moves_to_the_end() {
@@ -696,5 +704,152 @@ mod tests {
         }
         assert!(game.is_over());
         assert!(game.moves().len() <= 120);
+        assert_eq!(choose_move(&game, Budget::DEFAULT, seed), None);
+    }
+
+    /// Whether `pos` (just after a move) lets its seat to move mate `me` at once.
+    fn next_can_mate(pos: &Position, me: Seat) -> bool {
+        pos.legal_moves().iter().any(|&reply| {
+            let mut p = pos.clone();
+            p.play_unchecked(reply).mated.iter().any(|e| e.seat == me)
+        })
+    }
+
+    /// After `mv` by `me`, the game is over with `me` first, or neither the next seat nor
+    /// (after any answer) the seat after it can mate `me` at once.
+    fn mate_is_safe(pos: &Position, mv: Move, me: Seat) -> bool {
+        let mut p = pos.clone();
+        if let Some(outcome) = p.play_unchecked(mv).outcome {
+            return outcome.place(me) == Some(1);
+        }
+        p.legal_moves().iter().all(|&a| {
+            let mut q = p.clone();
+            let r = q.play_unchecked(a);
+            !r.mated.iter().any(|e| e.seat == me)
+                && (r.outcome.is_some() || q.side_to_move() == me || !next_can_mate(&q, me))
+        })
+    }
+
+    #[test]
+    fn mates_when_it_safely_can_and_never_allows_an_avoidable_mate_in_one() {
+        // RULES Y3.3, Y5.1. Over positions of random games: when a mate in one is on offer
+        // that the next two seats cannot answer by mating the CPU, the choice mates (or
+        // ends the game in first place); and when the choice lets the seat that moves next
+        // (by turn resolution) mate the CPU, no move avoided it. A few other moves are
+        // tried to count the positions where that danger was real.
+        let mut rng = StdRng::seed_from_u64(11);
+        let (mut safe_mates, mut dangers) = (0, 0);
+        for game_no in 0..30 {
+            let mut game = Game::new(Rules::default(), Seat::from_index(game_no as usize));
+            for ply in 0..60 {
+                let Some(me) = game.to_move() else { break };
+                let pos = game.position();
+                let moves: Vec<Move> = game.legal_moves().iter().copied().collect();
+                let mates = |mv: Move| {
+                    let mut p = pos.clone();
+                    let r = p.play_unchecked(mv);
+                    r.mated.iter().any(|e| e.by == me)
+                        || r.outcome.is_some_and(|o| o.place(me) == Some(1))
+                };
+                let allows_mate = |mv: Move| {
+                    let mut p = pos.clone();
+                    let r = p.play_unchecked(mv);
+                    r.outcome.is_none() && next_can_mate(&p, me)
+                };
+                let chosen = choose_move(&game, Budget::DEFAULT, game_no * 100 + ply).unwrap();
+                if moves.iter().any(|&m| mates(m) && mate_is_safe(pos, m, me)) {
+                    safe_mates += 1;
+                    assert!(
+                        mates(chosen),
+                        "{pos}: a safe mate was on offer, not {chosen}"
+                    );
+                }
+                if allows_mate(chosen) {
+                    let avoid = moves.iter().find(|&&m| !allows_mate(m));
+                    assert!(
+                        avoid.is_none(),
+                        "{pos}: {chosen} allows a mate, {avoid:?} not"
+                    );
+                } else {
+                    let tries = (0..4).map(|_| moves[rng.random_range(0..moves.len())]);
+                    dangers += usize::from(tries.into_iter().any(allows_mate));
+                }
+                let random = moves[rng.random_range(0..moves.len())];
+                game.play(random).unwrap();
+            }
+        }
+        assert!(safe_mates >= 20, "positions with a safe mate: {safe_mates}");
+        assert!(
+            dangers >= 20,
+            "positions where a move would allow a mate: {dangers}"
+        );
+    }
+
+    #[test]
+    fn attack_maps_agree_with_the_engine() {
+        // RULES Y1.4, Y3.1: on positions of random games, under every rules combination,
+        // a live seat is in check exactly when another live seat attacks its king in the
+        // evaluation's maps, and every board move of the seat to move goes to a square
+        // its pieces attack.
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut checks = 0;
+        for (n, rules) in Rules::all_combinations().into_iter().enumerate() {
+            for game_no in 0..4 {
+                let mut game = Game::new(rules, Seat::from_index(game_no));
+                for _ in 0..40 + n * 10 {
+                    let pos = game.position();
+                    let board = Board::of(pos);
+                    for seat in pos.live_seats().iter() {
+                        let k = 1u128 << pos.king_square(seat).index();
+                        let attacked = Seat::ALL
+                            .into_iter()
+                            .filter(|&o| o != seat && pos.is_live(o))
+                            .any(|o| board.attacked[o.index()] & k != 0);
+                        assert_eq!(attacked, pos.is_check(seat), "{seat} in {pos}");
+                        checks += usize::from(attacked);
+                    }
+                    let mover = pos.side_to_move().index();
+                    for m in game.legal_moves().iter().filter(|m| !m.is_drop()) {
+                        let to = 1u128 << m.to().index();
+                        assert!(board.attacked[mover] & to != 0, "{m} in {pos}");
+                    }
+                    let moves = game.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+                }
+            }
+        }
+        assert!(checks > 20, "checks seen: {checks}");
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_move_and_small_budgets_still_answer() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut game = Game::new(Rules::default(), Seat::South);
+        for _ in 0..40 {
+            let moves = game.legal_moves();
+            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        let first = choose_move(&game, Budget::DEFAULT, 9);
+        assert_eq!(first, choose_move(&game, Budget::DEFAULT, 9));
+        for budget in [
+            Budget {
+                max_depth: 1,
+                max_nodes: 0,
+            },
+            Budget {
+                max_depth: 3,
+                max_nodes: 500,
+            },
+            Budget {
+                max_depth: 0,
+                max_nodes: u64::MAX,
+            },
+        ] {
+            let mv = choose_move(&game, budget, 1).expect("a move");
+            assert!(game.legal_moves().contains(&mv), "{budget:?}");
+        }
     }
 }
