@@ -52,15 +52,16 @@
 //! move that mated most, then captured most, then checked), in one seat turn about,
 //! 200 games of at most 300 moves, default rules: depth 1 placed first in 137 games,
 //! depth 2 in 146, depth 3 in 165 (second in 33, third in 2, never fourth), so the
-//! default depth is 3. Head to head (one seat against three copies of the CPU, 160
-//! games, mean points 3/2/1/0 for 1st to 4th, so 1.5 is even): depth 2 scored 1.57, about
-//! even, but depth 3 is clearly better against weak play; the threat term is worth most
-//! (without it 0.93), and counting it at 80 % for the seat to move and 40 % for the
-//! others scored 1.71 against 60 % and 25 % (40 % and 15 % scored 1.34, 100 % and 50 %
-//! 1.54: the differences near the top are within the noise, about 0.09). Doubling the
-//! king-safety terms did not measurably help (1.56, and 1.43 with the new threat
-//! weights). The ignored tests of `tests/yonin_cpu.rs` replay the match against the
-//! greedy player and time the CPU over 200 positions; the `yonin_cpu` group of
+//! default depth is 3. Head to head (one seat against three copies of the CPU, mean
+//! points 3/2/1/0 for 1st to 4th, so 1.5 is even; 160 games give a standard error of
+//! about 0.09): depth 2 scored 1.57, about even, so depth 3 earns its cost against weak
+//! play rather than against itself. The threat term matters most: without it 0.93, at
+//! 40 % and 15 % 1.34 against the earlier 60 % and 25 %. Raising it to 80 % and 40 %
+//! scored 1.54 over 320 games (100 % and 50 %: 1.54, 80 % and 60 %: 1.59, 160 games),
+//! no worse and perhaps a little better, so it is counted at 80 % and 40 %. Doubling the
+//! king-safety terms did not measurably help (1.56, and 1.43 together with the new
+//! threat weights). The ignored tests of `tests/yonin_cpu.rs` replay the match against
+//! the greedy player and time the CPU over 200 positions; the `yonin_cpu` group of
 //! `benches/yonin.rs` times it on the benchmark's mid-game positions.
 
 use super::Budget;
@@ -88,8 +89,8 @@ const MATE_NOW: i32 = 10_000;
 const OTHER_MATE: i32 = 5_000;
 
 /// Fraction (in percent) of the best immediate capture of the seat to move that the
-/// evaluation counts: it may be answered, so a little under the piece. Chosen by match
-/// results (module docs).
+/// evaluation counts: it may be answered, so a little under the piece. Chosen by
+/// matches (module docs: lower weights played worse, higher ones about as well).
 const THREAT_TO_MOVE: i32 = 80;
 
 /// Fraction (in percent) of the best capture of an opponent who is not to move: it may
