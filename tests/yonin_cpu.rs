@@ -1,9 +1,16 @@
 //! The Yonin Shogi CPU (`ai::yonin::choose_move`): behaviours on positions built for
 //! them, legality over self-play under every rules combination, and two ignored
 //! measurements: strength against the one-ply greedy player it replaced, and time per
-//! move.
+//! move:
 //!
-//! Positions are written with `pos("Ks@e1 Kw@a5 …", "HANDS TURN ELIMS MOVES RULES")`: each
+//! ```text
+//! cargo test --profile bench --test yonin_cpu -- --ignored strength --nocapture
+//! cargo test --profile bench --test yonin_cpu -- --ignored time_per_move --nocapture
+//! ```
+//!
+//! (`YONIN_GAMES` and `YONIN_DEPTH` change the number of games and the CPU's depth.)
+//!
+//! Positions are written with `game("Ks@e1 Kw@a5 …", "HANDS TURN ELIMS MOVES RULES")`: each
 //! token is a piece of the position notation (see `engine::yonin` docs) and its square.
 
 use rand::rngs::StdRng;
@@ -15,8 +22,7 @@ use shogi_variants::engine::yonin::{EndReason, Game, Move, Role, Rules, Seat};
 
 #[path = "common/yonin.rs"]
 mod common;
-#[allow(unused_imports, reason = "helpers used by some tests only")]
-use common::*;
+use common::{game, mv, play};
 
 // ---------------------------------------------------------------------------------------
 // The greedy player the search replaced, kept as the yardstick
