@@ -1,6 +1,12 @@
 //! Benchmarks of the Yonin Shogi engine (criterion): move generation and perft. Node
 //! counts are asserted so that a faster but wrong change fails. Throughput is reported in
 //! elements per second: generated moves for `legal_moves`, perft leaves for `perft`.
+//!
+//! The `yonin_cpu` group times the CPU (`ai::yonin::choose_move` with the default budget)
+//! on the mid-game positions; it must stay well under 50 ms a move natively, since the
+//! browser's opt-level "z" wasm is about three times slower and a move may block the
+//! page for about 200 ms at most. `tests/yonin_cpu.rs` (`time_per_move`, ignored) gives
+//! the median and worst case over 200 positions.
 
 #![allow(
     missing_docs,
@@ -8,6 +14,8 @@
 )]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use shogi_variants::ai::Budget;
+use shogi_variants::ai::yonin::choose_move;
 use shogi_variants::engine::yonin::{Game, Position, perft};
 use std::hint::black_box;
 
@@ -67,5 +75,19 @@ fn perft_bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, perft_bench);
+fn cpu(c: &mut Criterion) {
+    let mut group = c.benchmark_group("yonin_cpu");
+    group.sample_size(20);
+    for (text, moves) in MIDGAME {
+        let game = Game::from_position(text.parse().expect("benchmark position"));
+        let mv = choose_move(&game, Budget::DEFAULT, 1).expect("a move");
+        assert!(game.legal_moves().contains(&mv));
+        group.bench_function(format!("choose_move_{moves}_moves"), |b| {
+            b.iter(|| choose_move(black_box(&game), Budget::DEFAULT, 1))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, movegen, perft_bench, cpu);
 criterion_main!(benches);
