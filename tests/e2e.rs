@@ -281,14 +281,8 @@ fn finishing_capture_shows_the_result_dialog() {
         let saved = SavedTable {
             settings: Settings::default(),
             participants: vec![
-                Participant {
-                    controller: Controller::Human,
-                    wins: 0,
-                },
-                Participant {
-                    controller: Controller::Cpu,
-                    wins: 0,
-                },
+                Participant::new(Controller::Human),
+                Participant::new(Controller::Cpu),
             ],
             seating: vec![0, 1],
             game: Game::from_position(Rules::default(), start),
@@ -917,14 +911,8 @@ fn page_table_with_move() -> String {
     SavedTable {
         settings: Settings::default(),
         participants: vec![
-            Participant {
-                controller: Controller::Human,
-                wins: 0,
-            },
-            Participant {
-                controller: Controller::Human,
-                wins: 0,
-            },
+            Participant::new(Controller::Human),
+            Participant::new(Controller::Human),
         ],
         seating: vec![0, 1],
         game,

@@ -5,7 +5,7 @@
 //! sees one. A stronger, levelled search will replace the body of [`choose_move`];
 //! its signature is the seam the UI (and later a Web Worker) calls.
 
-use super::Budget;
+use super::{Budget, Level, Think};
 use crate::engine::hasami::{Game, Move, Outcome, Player, Position, Rules};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -16,7 +16,34 @@ const WIN: i32 = 1_000_000;
 /// One captured piece, in score units.
 const PIECE: i32 = 100;
 
-/// Chooses a move for the side to move of `game`, or `None` if the game is over.
+/// Chooses a move for the side to move of `game` at the level of `think` (the budget of
+/// [`budget_of`]), or `None` if the game is over. Deterministic for the same game,
+/// level and seed. Bounded in nodes only for now: `think.clock` is not read yet.
+pub fn choose(game: &Game, think: &Think) -> Option<Move> {
+    choose_move(game, budget_of(think.level), think.seed)
+}
+
+/// The search budget of each level.
+pub const fn budget_of(level: Level) -> Budget {
+    match level {
+        Level::Beginner => Budget {
+            max_depth: 1,
+            max_nodes: 5_000,
+        },
+        Level::Casual => Budget {
+            max_depth: 2,
+            max_nodes: 30_000,
+        },
+        Level::Strong => Budget::DEFAULT,
+        Level::Master => Budget {
+            max_depth: 4,
+            max_nodes: 400_000,
+        },
+    }
+}
+
+/// Chooses a move for the side to move of `game` within `budget`, or `None` if the
+/// game is over.
 ///
 /// Deterministic for a given `game`, `budget` and `seed`; different seeds vary the
 /// choice among equally good moves. A move that would draw by repetition

@@ -1,6 +1,7 @@
 //! CPU players. Pure Rust (no leptos, web-sys or `std::time`): a CPU is called with a
-//! game and a [`Budget`] and returns a move, so it can run on the page's thread today
-//! and in a Web Worker later without change.
+//! game and what it may use ([`Think`]: a [`Level`], a seed, and optionally a [`Clock`]
+//! with a time limit) and returns a move, so the same code runs natively (bounded in
+//! nodes, reproducible) and in the browser (bounded in wall time too).
 
 pub mod hasami;
 pub mod yonin;
@@ -27,5 +28,85 @@ impl Budget {
 impl Default for Budget {
     fn default() -> Budget {
         Budget::DEFAULT
+    }
+}
+
+/// How strong a CPU seat plays, weakest first.
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Debug,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::EnumIter,
+    strum::EnumString,
+    strum::Display,
+    strum::IntoStaticStr,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum Level {
+    /// Sees little ahead: a person starting out can win.
+    Beginner,
+    /// A casual player.
+    Casual,
+    /// A real fight (the default).
+    #[default]
+    Strong,
+    /// The strongest, with a choice of think time.
+    Master,
+}
+
+/// Think times offered for [`Level::Master`], in milliseconds (the first is the default).
+pub const THINK_TIMES_MS: [u32; 3] = [1_000, 3_000, 10_000];
+
+/// A monotonic clock in milliseconds: `performance.now()` in a page or a worker,
+/// `std::time::Instant` natively. Injected, because a search must never read the time
+/// itself (`std::time` panics in wasm, and tests want reproducible results).
+pub trait Clock {
+    /// Milliseconds since some fixed instant; never goes backwards.
+    fn now_ms(&self) -> f64;
+}
+
+/// What a CPU move may use and how it plays.
+#[derive(Clone, Copy)]
+pub struct Think<'a> {
+    /// The level.
+    pub level: Level,
+    /// For [`Level::Master`]: the time it may think, in milliseconds (one of
+    /// [`THINK_TIMES_MS`]); the other levels ignore it.
+    pub think_ms: u32,
+    /// The seed: the same game, level and seed give the same move when no clock
+    /// stops the search.
+    pub seed: u64,
+    /// A clock that bounds the search in wall time too (`think_ms` for the top level,
+    /// a level's own short limit otherwise); `None`: nodes only.
+    pub clock: Option<&'a dyn Clock>,
+}
+
+impl Think<'_> {
+    /// Nodes only, at `level`, with `seed`; the default think time.
+    pub const fn nodes_only(level: Level, seed: u64) -> Think<'static> {
+        Think {
+            level,
+            think_ms: THINK_TIMES_MS[0],
+            seed,
+            clock: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for Think<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Think")
+            .field("level", &self.level)
+            .field("think_ms", &self.think_ms)
+            .field("seed", &self.seed)
+            .field("clock", &self.clock.map(|c| c.now_ms()))
+            .finish()
     }
 }

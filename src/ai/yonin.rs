@@ -64,7 +64,7 @@
 //! the greedy player and time the CPU over 200 positions; the `yonin_cpu` group of
 //! `benches/yonin.rs` times it on the benchmark's mid-game positions.
 
-use super::Budget;
+use super::{Budget, Level, Think};
 use crate::engine::yonin::{Game, Move, Outcome, Piece, Position, Role, Seat};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -149,10 +149,34 @@ const fn attacker_value(p: Piece) -> i32 {
     }
 }
 
-/// Chooses a move for the seat to move of `game`, or `None` if the game is over.
-///
-/// Deterministic for a given `game`, `budget` and `seed`; the seed varies the choice
-/// among equally good moves. See the [module docs](self) for the search.
+/// Chooses a move for the seat to move of `game` at the level of `think` (the budget of
+/// [`budget_of`]), or `None` if the game is over. Deterministic for the same game,
+/// level and seed. Bounded in nodes only for now: `think.clock` is not read yet.
+pub fn choose(game: &Game, think: &Think) -> Option<Move> {
+    choose_move(game, budget_of(think.level), think.seed)
+}
+
+/// The search budget of each level.
+pub const fn budget_of(level: Level) -> Budget {
+    match level {
+        Level::Beginner => Budget {
+            max_depth: 1,
+            max_nodes: 20_000,
+        },
+        Level::Casual => Budget {
+            max_depth: 2,
+            max_nodes: 60_000,
+        },
+        Level::Strong => Budget::DEFAULT,
+        Level::Master => Budget {
+            max_depth: 3,
+            max_nodes: 300_000,
+        },
+    }
+}
+
+/// Chooses a move for the seat to move of `game` within `budget`, `None` when the game
+/// is over. Deterministic for the same game, budget and seed.
 pub fn choose_move(game: &Game, budget: Budget, seed: u64) -> Option<Move> {
     let me = game.to_move()?;
     let moves = game.legal_moves();

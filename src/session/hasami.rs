@@ -4,7 +4,7 @@
 
 use super::storage;
 use super::table::{self, GameSettings, Participant, Revision, SavedTable, Source, TableGame};
-use crate::ai::{self, Budget};
+use crate::ai::{self, Think};
 use crate::engine::Square;
 use crate::engine::hasami::{Game, Move, Outcome, Player, Rules, WinCondition};
 use serde::{Deserialize, Serialize};
@@ -171,8 +171,8 @@ impl TableGame for Game {
         outcome.winner().into_iter().collect()
     }
 
-    fn cpu_move(&self, budget: Budget, seed: u64) -> Option<Move> {
-        ai::hasami::choose_move(self, budget, seed)
+    fn cpu_move(&self, think: &Think) -> Option<Move> {
+        ai::hasami::choose(self, think)
     }
 
     fn migrate_v1(

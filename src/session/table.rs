@@ -27,7 +27,7 @@
 //! ([`Table::set_leader`], a Web Lock in the browser) asks the CPU and acts when the
 //! clock runs out; the others follow what it saves.
 
-use crate::ai::Budget;
+use crate::ai::{Clock, Level, THINK_TIMES_MS, Think};
 use crate::engine::{Square, SquareSet, Undone, Variant};
 use crate::session::clock::MoveClock;
 use crate::session::notice::Notices;
@@ -135,8 +135,9 @@ pub trait TableGame: Variant {
     fn winners(outcome: &Self::Outcome) -> Vec<Self::Seat>;
 
     /// The CPU's move for the side to move, `None` when the game is over. Deterministic
-    /// for a given game, budget and seed. This is the seam a Web Worker takes over.
-    fn cpu_move(&self, budget: Budget, seed: u64) -> Option<Self::Move>;
+    /// for the same game, level and seed when no clock stops it. This is the seam a
+    /// Web Worker takes over.
+    fn cpu_move(&self, think: &Think) -> Option<Self::Move>;
 
     /// Reads a table saved by version 1 of the app: `data` is its envelope's data and
     /// `legacy_settings` the text under the version-1 settings key, if any.
@@ -179,6 +180,30 @@ pub struct Participant {
     pub controller: Controller,
     /// Games won (or first places) at this table.
     pub wins: u32,
+    /// How strong the CPU plays when it moves for this participant (saved since this
+    /// version; older saves get the default).
+    #[serde(default)]
+    pub level: Level,
+    /// Think time of [`Level::Master`] in milliseconds, one of [`THINK_TIMES_MS`].
+    #[serde(default = "default_think_ms")]
+    pub think_ms: u32,
+}
+
+impl Participant {
+    /// A participant who has won nothing yet, played by `controller` at the default
+    /// level.
+    pub const fn new(controller: Controller) -> Participant {
+        Participant {
+            controller,
+            wins: 0,
+            level: Level::Strong,
+            think_ms: THINK_TIMES_MS[0],
+        }
+    }
+}
+
+const fn default_think_ms() -> u32 {
+    THINK_TIMES_MS[0]
 }
 
 /// Why the CPU is asked to move.
@@ -208,12 +233,23 @@ pub struct CpuRequest<G: TableGame> {
     pub reason: CpuReason,
     /// The seed of the search (from the revision, so a replay gives the same moves).
     pub seed: u64,
+    /// The level the CPU plays at (the seat's; the default level when it moves for a
+    /// person out of time).
+    pub level: Level,
+    /// Think time of the top level, in milliseconds.
+    pub think_ms: u32,
 }
 
 impl<G: TableGame> CpuRequest<G> {
-    /// Computes the answer on this thread (the seam a Web Worker will take over).
-    pub fn think(&self, budget: Budget) -> Option<G::Move> {
-        self.game.cpu_move(budget, self.seed)
+    /// Computes the answer on this thread, bounded in wall time by `clock` if given
+    /// (the seam a Web Worker takes over).
+    pub fn think(&self, clock: Option<&dyn Clock>) -> Option<G::Move> {
+        self.game.cpu_move(&Think {
+            level: self.level,
+            think_ms: self.think_ms,
+            seed: self.seed,
+            clock,
+        })
     }
 }
 
@@ -399,6 +435,16 @@ impl<G: TableGame> TryFrom<SavedTableData<G>> for SavedTable<G> {
                 ));
             }
         }
+        if let Some(p) = d
+            .participants
+            .iter()
+            .find(|p| !THINK_TIMES_MS.contains(&p.think_ms))
+        {
+            return Err(format!(
+                "think time {} ms is not one of those offered",
+                p.think_ms
+            ));
+        }
         if !d.clock_used_ms.is_finite() || d.clock_used_ms < 0.0 {
             return Err(format!("clock time {} is not a duration", d.clock_used_ms));
         }
@@ -458,13 +504,12 @@ impl<G: TableGame> Table<G> {
     pub fn new(settings: G::Settings, page: u64) -> Table<G> {
         let n = G::SEATS.len();
         let participants = (0..n)
-            .map(|i| Participant {
-                controller: if i == 0 {
+            .map(|i| {
+                Participant::new(if i == 0 {
                     Controller::Human
                 } else {
                     Controller::Cpu
-                },
-                wins: 0,
+                })
             })
             .collect();
         let game = G::next_game(&settings, None, false);
@@ -947,6 +992,22 @@ impl<G: TableGame> Table<G> {
         }
     }
 
+    /// Sets how strong the CPU plays for `seat` (and the think time of the top level,
+    /// in milliseconds; values not in [`THINK_TIMES_MS`] are refused). A pending CPU
+    /// request is asked again at the new level.
+    pub fn set_level(&mut self, seat: G::Seat, level: Level, think_ms: u32) {
+        if !THINK_TIMES_MS.contains(&think_ms) {
+            return;
+        }
+        let i = self.participant_of(seat);
+        let p = &mut self.participants[i];
+        if (p.level, p.think_ms) != (level, think_ms) {
+            p.level = level;
+            p.think_ms = think_ms;
+            self.changed();
+        }
+    }
+
     /// Replaces the settings. Rule changes apply from the next game; a new time per
     /// move counts the time already used in this turn.
     pub fn set_settings(&mut self, settings: G::Settings) {
@@ -1253,7 +1314,14 @@ impl<G: TableGame> Table<G> {
         }
         let id = self.next_request_id;
         self.next_request_id += 1;
+        let player = self.participant(seat);
+        let (level, think_ms) = match reason {
+            CpuReason::Turn => (player.level, player.think_ms),
+            CpuReason::Timeout => (Level::default(), THINK_TIMES_MS[0]),
+        };
         self.pending = Some(CpuRequest {
+            level,
+            think_ms,
             id,
             revision: self.revision,
             game: self.game.clone(),

@@ -4,7 +4,6 @@ use super::hasami::{self, Settings as HSettings};
 use super::storage::{self, LoadError};
 use super::table::*;
 use super::yonin::{self, Settings as YSettings};
-use crate::ai::Budget;
 use crate::engine::hasami::{Game as HGame, Move as HMove, Player};
 use crate::engine::yonin::{Game as YGame, Move as YMove, Position as YPosition, Role, Seat};
 use crate::engine::{Square, Variant};
@@ -49,12 +48,7 @@ fn click_move<G: TableGame>(t: &mut Table<G>, from: &str, to: &str) -> G::Report
 /// Answers the pending CPU request by thinking.
 fn answer_cpu<G: TableGame>(t: &mut Table<G>) -> G::Report {
     let req = t.cpu_request().expect("the CPU is asked").clone();
-    let mv = req
-        .think(Budget {
-            max_depth: 1,
-            max_nodes: 5_000,
-        })
-        .unwrap();
+    let mv = req.think(None).unwrap();
     t.cpu_answer(req.revision, mv).unwrap()
 }
 
@@ -70,12 +64,7 @@ fn a_cpu_answer_is_played_only_for_the_current_revision() {
     let req = t.cpu_request().expect("the CPU plays White").clone();
     assert_eq!(req.seat, Player::White);
     assert_eq!(req.reason, CpuReason::Turn);
-    let answer = req
-        .think(Budget {
-            max_depth: 1,
-            max_nodes: 1_000,
-        })
-        .unwrap();
+    let answer = req.think(None).unwrap();
 
     // A seat change in between: the answer is stale, and no CPU plays a person's seat.
     t.set_controller(Player::White, Controller::Human);
@@ -177,7 +166,7 @@ fn only_the_tab_in_charge_asks_the_cpu_and_not_behind_a_dialog() {
     t.set_shown(false);
     assert!(t.cpu_request().is_none(), "another game is on screen");
     t.set_shown(true);
-    let mv = req.think(Budget::DEFAULT).unwrap();
+    let mv = req.think(None).unwrap();
     t.cpu_answer(t.revision(), mv).unwrap();
     assert_eq!(t.game().moves().len(), 2);
 }
@@ -294,7 +283,7 @@ fn at_zero_the_cpu_moves_for_the_person_once_h5_1() {
     t.tick(31_000.0);
     t.tick(45_000.0);
     assert_eq!(t.cpu_request().unwrap().id, req.id, "asked once");
-    let mv = req.think(Budget::DEFAULT).unwrap();
+    let mv = req.think(None).unwrap();
     t.cpu_answer(req.revision, mv).unwrap();
     assert_eq!(
         t.cpu_answer(req.revision, mv),
@@ -463,13 +452,7 @@ fn yonin_promotion() -> yonin::Table {
     let mut t = yonin::Table::restore(
         SavedTable {
             settings: YSettings::default(),
-            participants: vec![
-                Participant {
-                    controller: Controller::Human,
-                    wins: 0
-                };
-                4
-            ],
+            participants: vec![Participant::new(Controller::Human); 4],
             seating: vec![0, 1, 2, 3],
             game,
             game_number: 1,
@@ -634,6 +617,34 @@ fn the_board_turns_to_the_person_to_move_when_asked() {
 }
 
 #[test]
+fn each_cpu_seat_plays_at_its_own_level() {
+    use crate::ai::{Level, THINK_TIMES_MS};
+    let mut t = yonin::Table::new(YSettings::default(), PAGE_A);
+    t.set_leader(true);
+    t.set_controller(Seat::South, Controller::Cpu);
+    let first = t.cpu_request().unwrap().clone();
+    assert_eq!((first.seat, first.level), (Seat::South, Level::Strong));
+    t.set_level(Seat::South, Level::Master, THINK_TIMES_MS[2]);
+    let req = t.cpu_request().unwrap().clone();
+    assert_eq!((req.level, req.think_ms), (Level::Master, 10_000));
+    assert_ne!(
+        req.revision, first.revision,
+        "a level change makes the old answer stale"
+    );
+    t.set_level(Seat::South, Level::Beginner, 1234);
+    assert_eq!(
+        t.participant(Seat::South).level,
+        Level::Master,
+        "an unoffered think time is refused"
+    );
+    let text = t.saved().encode();
+    let back = SavedTable::<YGame>::open(&text, None).unwrap();
+    assert_eq!(back.participants[0].level, Level::Master);
+    let bad = text.replace("10000", "10001");
+    assert!(SavedTable::<YGame>::open(&bad, None).is_err());
+}
+
+#[test]
 fn the_cpu_pauses_less_when_nobody_watches_a_person() {
     let mut t = yonin::Table::new(YSettings::default(), PAGE_A);
     assert_eq!(t.cpu_pause_ms(), 450);
@@ -654,7 +665,7 @@ fn four_cpus_play_a_yonin_game_to_its_end_through_the_table() {
     t.set_leader(true);
     let mut plies = 0;
     while let Some(req) = t.cpu_request().cloned() {
-        let mv = req.think(Budget::DEFAULT).unwrap();
+        let mv = req.think(None).unwrap();
         t.cpu_answer(req.revision, mv).unwrap();
         plies += 1;
         assert!(plies <= 200);

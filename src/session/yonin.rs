@@ -5,7 +5,7 @@
 
 pub use super::TimePerMove;
 use super::table::{self, GameSettings, Source, TableGame, ViewMode};
-use crate::ai::{self, Budget};
+use crate::ai::{self, Think};
 use crate::engine::Square;
 use crate::engine::yonin::{
     EliminatedPieces, Elimination, Format, Game, GameEnd, Move, MoveReport, Outcome, Position,
@@ -243,8 +243,8 @@ impl TableGame for Game {
         outcome.winners().iter().collect()
     }
 
-    fn cpu_move(&self, budget: Budget, seed: u64) -> Option<Move> {
-        ai::yonin::choose_move(self, budget, seed)
+    fn cpu_move(&self, think: &Think) -> Option<Move> {
+        ai::yonin::choose(self, think)
     }
 }
 

@@ -3,7 +3,6 @@
 //! outside world and forwards what happens to the table; the table decides.
 
 use super::store;
-use crate::ai::Budget;
 use crate::session::storage::{LoadError, keys};
 use crate::session::table::{Table, TableGame};
 use leptos::prelude::*;
@@ -95,7 +94,7 @@ pub fn use_table<G: TableGame>() -> RwSignal<Table<G>> {
                 else {
                     return;
                 };
-                if let Some(mv) = request.think(Budget::DEFAULT) {
+                if let Some(mv) = request.think(None) {
                     // A stale answer is refused by the table itself.
                     table.update(|t| {
                         let _ = t.cpu_answer(request.revision, mv);
