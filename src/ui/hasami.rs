@@ -4,7 +4,7 @@
 
 use super::board::{Board, BoardView, Facing, PieceView, SquareView, Turn, piece_svg};
 use super::i18n::{Locale, t, t_string, use_i18n};
-use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view};
+use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view, cpu_level_select};
 use crate::engine::Square;
 use crate::engine::hasami::{DrawReason, Outcome, Player, WinCondition, WinReason};
 use crate::session::hasami::{Controller, MOVE_LIMITS, Settings, Table, TimePerMove, ViewMode};
@@ -449,6 +449,7 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
                     </option>
                 </select>
             </label>
+            {cpu_level_select(table, side, side.to_string())}
         }
     };
 

@@ -8,7 +8,7 @@ use super::board::{
     piece_svg,
 };
 use super::i18n::{Locale, t, t_string, use_i18n};
-use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view};
+use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view, cpu_level_select};
 use crate::engine::Square;
 use crate::engine::yonin::{
     EliminatedPieces, EndReason, Format, GameEnd, Outcome, Piece, Role, Seat,
@@ -773,7 +773,7 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
         table.update(|t| t.set_settings(s));
     };
     let seat = move |seat: Seat| {
-        select_setting(
+        let select = select_setting(
             match seat {
                 Seat::South => "seat-south",
                 Seat::West => "seat-west",
@@ -791,7 +791,11 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
             },
             move || table.with(|t| t.controller(seat)),
             move |c| table.update(|t| t.set_controller(seat, c)),
-        )
+        );
+        view! {
+            {select}
+            {cpu_level_select(table, seat, seat_class(seat).to_string())}
+        }
     };
     let checkbox = move |testid: &'static str,
                          label: AnyView,
