@@ -1,11 +1,10 @@
-//! The Hasami Shogi CPU: iterative-deepening alpha-beta (negamax) over
-//! [`Position`]s, scored by captures and mobility.
-//!
-//! It takes captures, avoids losing pieces one move ahead and takes a win when it
-//! sees one. A stronger, levelled search will replace the body of [`choose_move`];
-//! its signature is the seam the UI (and later a Web Worker) calls.
+//! The yardstick: the Hasami CPU as it was before the levelled search, a fixed
+//! iterative-deepening alpha-beta (negamax) to depth 3 over [`Position`]s, scored by
+//! captures, the mover's best capture and mobility, with its root window fixed (the
+//! window is the mover's). Kept unchanged so the new levels can be measured against it
+//! (`engine match hasami --b baseline`).
 
-use super::{Budget, Level, Think};
+use crate::ai::Budget;
 use crate::engine::hasami::{Game, Move, Outcome, Player, Position, Rules};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -16,30 +15,10 @@ const WIN: i32 = 1_000_000;
 /// One captured piece, in score units.
 const PIECE: i32 = 100;
 
-/// Chooses a move for the side to move of `game` at the level of `think` (the budget of
-/// [`budget_of`]), or `None` if the game is over. Deterministic for the same game,
-/// level and seed. Bounded in nodes only for now: `think.clock` is not read yet.
-pub fn choose(game: &Game, think: &Think) -> Option<Move> {
-    choose_move(game, budget_of(think.level), think.seed)
-}
-
-/// The search budget of each level.
-pub const fn budget_of(level: Level) -> Budget {
-    match level {
-        Level::Beginner => Budget {
-            max_depth: 1,
-            max_nodes: 5_000,
-        },
-        Level::Casual => Budget {
-            max_depth: 2,
-            max_nodes: 30_000,
-        },
-        Level::Strong => Budget::DEFAULT,
-        Level::Master => Budget {
-            max_depth: 4,
-            max_nodes: 400_000,
-        },
-    }
+/// The baseline's move: [`choose_move`] with [`Budget::DEFAULT`] (3 plies, at most
+/// 150 000 positions), `None` when the game is over.
+pub fn choose(game: &Game, seed: u64) -> Option<Move> {
+    choose_move(game, Budget::DEFAULT, seed)
 }
 
 /// Chooses a move for the side to move of `game` within `budget`, or `None` if the
