@@ -388,16 +388,16 @@ mod tests {
     fn choice_scores_as_well_as_plain_negamax() {
         // The alpha-beta search may order and prune, but the move it picks must score,
         // under a plain negamax of the same depth, as well as the best move does. The
-        // plain negamax is slow at depth 3 (every leaf evaluated): 40 games there here,
+        // plain negamax is slow at depth 3 (every leaf evaluated): 12 games there here,
         // 300 in the ignored test below. With the root window in the wrong perspective,
-        // 3 of these 40 depth-3 choices (32 of the 300) scored worse.
+        // 3 of the first 40 depth-3 choices (32 of the 300) scored worse.
         let games = random_games(300, 0x004A_5A11);
         let results = [
             differential(&games, 1),
             differential(&games, 2),
-            differential(&games[..40], 3),
+            differential(&games[..12], 3),
         ];
-        assert_eq!(results.iter().map(|r| r.0).sum::<usize>(), 640);
+        assert_eq!(results.iter().map(|r| r.0).sum::<usize>(), 612);
         assert_no_failures(&results);
     }
 

@@ -7,6 +7,7 @@
 //! [`evaluate`] scores a position that is not over: captures (by the win condition),
 //! threats, corners and edges, and mobility.
 
+use super::bits;
 use crate::engine::hasami::{Player, Position, Rules, WinCondition};
 use std::fmt;
 use std::ops::Neg;
@@ -259,6 +260,7 @@ pub fn captures_to_win(rules: &Rules, pos: &Position, player: Player) -> i32 {
 }
 
 /// The same pieces and captures with the other side to move.
+#[cfg(test)]
 pub(crate) fn flipped(pos: &Position) -> Position {
     Position::from_parts(
         pos.pieces(Player::Black),
@@ -274,7 +276,9 @@ pub(crate) fn flipped(pos: &Position) -> Position {
 /// in score units: captures made (100 a piece, more when close to the win condition,
 /// RULES H4.1), the captures each side threatens (RULES H3), pieces on edges and in
 /// corners, and mobility.
-pub fn evaluate(pos: &Position, rules: &Rules, weights: &Weights) -> Eval {
+///
+/// A player blind to corner captures (`sight`) does not count them among the threats.
+pub fn evaluate(pos: &Position, rules: &Rules, weights: &Weights, sight: Sight) -> Eval {
     let me = pos.side_to_move();
     let them = me.opponent();
     let material = i32::from(pos.captures(me)) - i32::from(pos.captures(them));
@@ -284,24 +288,20 @@ pub fn evaluate(pos: &Position, rules: &Rules, weights: &Weights) -> Eval {
         _ => 0,
     };
     let closeness = near(captures_to_win(rules, pos, me)) - near(captures_to_win(rules, pos, them));
-    let their_view = flipped(pos);
+    let mine = pos.pieces(me).bits();
+    let theirs = pos.pieces(them).bits();
+    let (my_moves, my_capture) = bits::mobility_and_best_capture(mine, theirs, sight.corners);
+    let (their_moves, their_capture) = bits::mobility_and_best_capture(theirs, mine, sight.corners);
     let mut score = material * PIECE + closeness;
-    if weights.threat_to_move != 0 {
-        score += pos.best_capture() as i32 * weights.threat_to_move;
-    }
-    if weights.threat_waiting != 0 {
-        score -= their_view.best_capture() as i32 * weights.threat_waiting;
-    }
+    score += my_capture as i32 * weights.threat_to_move;
+    score -= their_capture as i32 * weights.threat_waiting;
+    score += (my_moves as i32 - their_moves as i32) * weights.mobility;
     let place = |p: Player| {
         let bits = pos.pieces(p).bits();
         (bits & EDGES).count_ones() as i32 * weights.edge
             + (bits & CORNERS).count_ones() as i32 * weights.corner
     };
     score += place(me) - place(them);
-    if weights.mobility != 0 {
-        let mobility = pos.count_legal_moves() as i32 - their_view.count_legal_moves() as i32;
-        score += mobility * weights.mobility;
-    }
     Eval::from_units(score)
 }
 
@@ -349,7 +349,7 @@ mod tests {
         let rules = Rules::default();
         // Black leads 2-0 and has 4 captures: one more wins (RULES H4.1 capture 5).
         let pos: Position = "w8/9/9/9/9/9/9/9/b7b b 4 2 30".parse().unwrap();
-        let e = evaluate(&pos, &rules, &Weights::SEARCH).units();
+        let e = evaluate(&pos, &rules, &Weights::SEARCH, Sight::FULL).units();
         // Material 200, one-to-win 40 against White's three-to-win 0; no threats;
         // Black has two corners (-12) and White one (-6); mobility: a1 7 + 7, i1 8 + 7
         // against a9 7 + 8, so 29 - 15.
@@ -357,7 +357,7 @@ mod tests {
         let black_view = e;
         let white = flipped(&pos);
         assert_eq!(
-            evaluate(&white, &rules, &Weights::SEARCH).units(),
+            evaluate(&white, &rules, &Weights::SEARCH, Sight::FULL).units(),
             -black_view
         );
     }

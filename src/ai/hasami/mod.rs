@@ -23,6 +23,7 @@
 //! ply) and [`random`].
 
 pub mod baseline;
+mod bits;
 pub mod eval;
 #[cfg(test)]
 mod reference;

@@ -100,7 +100,7 @@ impl Plain {
     }
 
     fn quiesce(&mut self, pos: &Position, ply: u32, qleft: u32) -> Eval {
-        let stand = evaluate(pos, &self.rules, &self.style.weights);
+        let stand = evaluate(pos, &self.rules, &self.style.weights, self.style.sight);
         if qleft == 0 {
             return stand;
         }

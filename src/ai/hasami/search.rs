@@ -32,11 +32,12 @@
 //! opponent), so the CPU plays on in an equal position and takes a draw only when it
 //! is worse.
 
+use super::bits;
 use super::eval::{CORNERS, Eval, MAX_PLY, Sight, Weights, evaluate};
 use super::tt::{Bound, Entry, Table, board_key, table_key};
 use crate::ai::{Budget, Clock};
 use crate::engine::hasami::{Game, Move, Player, Position, Rules};
-use crate::engine::square::SquareSet;
+use crate::engine::square::{Square, SquareSet};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -89,6 +90,13 @@ pub struct Analysis {
 
 /// The clock is read every this many nodes.
 const CLOCK_EVERY: u64 = 512;
+
+/// A move with the pieces it captures (as the player sees it), not yet played.
+#[derive(Clone, Copy)]
+struct Candidate {
+    mv: Move,
+    captured: u32,
+}
 
 /// A move and the position after it, as the player sees it.
 #[derive(Clone, Copy)]
@@ -220,18 +228,38 @@ impl<'a> Searcher<'a> {
         !self.stopped
     }
 
-    /// The moves of `pos` with the positions after them, as the player sees them: a
-    /// player blind to corner captures (RULES H3.4) sees the corner piece stay.
+    /// The moves of `pos` (only those that capture if `captures_only`) with the
+    /// pieces they capture as the player sees them, in the engine's order.
+    fn candidates(&self, pos: &Position, captures_only: bool) -> Vec<Candidate> {
+        let me = pos.side_to_move();
+        let mine = pos.pieces(me).bits();
+        let theirs = pos.pieces(me.opponent()).bits();
+        let mut out = Vec::with_capacity(if captures_only { 8 } else { 64 });
+        bits::for_each_move(mine, theirs, self.style.sight.corners, |from, to, c| {
+            if !captures_only || c != 0 {
+                out.push(Candidate {
+                    mv: Move::new(square(from), square(to)),
+                    captured: c.count_ones(),
+                });
+            }
+        });
+        out
+    }
+
+    /// Plays `mv` on `pos` as the player sees it: a player blind to corner captures
+    /// (RULES H3.4) sees the corner piece stay.
+    fn play(&self, pos: &Position, mv: Move) -> Child {
+        let mut next = *pos;
+        let captured = next.play_unchecked(mv);
+        let (next, captured) = perceive(self.style.sight, pos.side_to_move(), next, captured);
+        Child { mv, next, captured }
+    }
+
+    /// Every move of `pos` played.
     fn children(&self, pos: &Position) -> Vec<Child> {
-        let mover = pos.side_to_move();
-        pos.legal_moves()
+        self.candidates(pos, false)
             .into_iter()
-            .map(|mv| {
-                let mut next = *pos;
-                let captured = next.play_unchecked(mv);
-                let (next, captured) = perceive(self.style.sight, mover, next, captured);
-                Child { mv, next, captured }
-            })
+            .map(|c| self.play(pos, c.mv))
             .collect()
     }
 
@@ -311,7 +339,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let mut children = self.children(pos);
+        let mut children = self.candidates(pos, false);
         let killers = self.killers[ply as usize];
         children.sort_by_cached_key(|c| {
             std::cmp::Reverse(if Some(c.mv) == hash_move {
@@ -330,8 +358,9 @@ impl<'a> Searcher<'a> {
         let mut w = window;
         let mut best = Window::FULL.alpha;
         let mut best_move = None;
-        for child in &children {
-            let score = self.child_score(mover, child, depth - 1, w, ply + 1, None);
+        for candidate in &children {
+            let child = self.play(pos, candidate.mv);
+            let score = self.child_score(mover, &child, depth - 1, w, ply + 1, None);
             if self.stopped {
                 return Eval::DRAW;
             }
@@ -385,22 +414,19 @@ impl<'a> Searcher<'a> {
         if !self.tick() {
             return Eval::DRAW;
         }
-        let stand = evaluate(pos, &self.rules, &self.style.weights);
+        let stand = evaluate(pos, &self.rules, &self.style.weights, self.style.sight);
         if qleft == 0 || window.cuts(stand) {
             return stand;
         }
-        let mut captures: Vec<Child> = self
-            .children(pos)
-            .into_iter()
-            .filter(|c| c.captured > 0)
-            .collect();
+        let mut captures = self.candidates(pos, true);
         captures.sort_by_key(|c| std::cmp::Reverse(c.captured));
         let mover = pos.side_to_move();
         let mut best = stand;
         let mut w = window;
         w.alpha = w.alpha.max(stand);
-        for child in &captures {
-            let score = self.child_score(mover, child, 0, w, ply + 1, Some(qleft - 1));
+        for candidate in &captures {
+            let child = self.play(pos, candidate.mv);
+            let score = self.child_score(mover, &child, 0, w, ply + 1, Some(qleft - 1));
             if self.stopped {
                 return Eval::DRAW;
             }
@@ -442,6 +468,11 @@ impl<'a> Searcher<'a> {
         }
         pv
     }
+}
+
+/// The square of a board index below 81.
+fn square(index: usize) -> Square {
+    Square::from_index(index).expect("a board index")
 }
 
 /// The history-table index of a move.
