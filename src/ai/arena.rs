@@ -136,6 +136,8 @@ pub struct GameResult {
     pub plies: u32,
     /// A's think time for each of its moves, in milliseconds (when a clock was given).
     pub think_ms: Vec<f64>,
+    /// How the game ended, as the engine tells it, with the final position.
+    pub end: String,
 }
 
 /// The result of a match, from A's side.
@@ -299,7 +301,7 @@ pub fn yonin_move(who: Contender, game: &y::Game, seed: u64) -> Option<y::Move> 
 /// Plays Hasami game `i` of `spec`: A is Black when `i` is even.
 pub fn hasami_game(spec: &MatchSpec, i: u32, clock: Option<&dyn SyncClock>) -> GameResult {
     let game_seed = spec.seed.wrapping_add(u64::from(i));
-    let a_side = if i % 2 == 0 {
+    let a_side = if i.is_multiple_of(2) {
         h::Player::Black
     } else {
         h::Player::White
@@ -338,6 +340,7 @@ pub fn hasami_game(spec: &MatchSpec, i: u32, clock: Option<&dyn SyncClock>) -> G
         drawn_after_leading_by_two: points == 0.5 && max_lead >= 2,
         plies: game.moves().len() as u32,
         think_ms: times,
+        end: format!("{outcome} ({pos}); A is {a_side}"),
     }
 }
 
@@ -372,12 +375,25 @@ pub fn yonin_game(spec: &MatchSpec, i: u32, clock: Option<&dyn SyncClock>) -> Ga
         drawn_after_leading_by_two: false,
         plies: game.moves().len() as u32,
         think_ms: times,
+        end: format!(
+            "{:?}; A is {a_seat}, place {place}",
+            game.outcome().map(|o| o.reason)
+        ),
     }
 }
 
 /// Plays the match `spec` of `kind` (on all cores natively) and reports it; `clock`
 /// times A's moves.
 pub fn play_match(kind: GameKind, spec: &MatchSpec, clock: Option<&dyn SyncClock>) -> MatchReport {
+    report(&play_games(kind, spec, clock), kind)
+}
+
+/// Plays the games of the match `spec` of `kind` (on all cores natively), in order.
+pub fn play_games(
+    kind: GameKind,
+    spec: &MatchSpec,
+    clock: Option<&dyn SyncClock>,
+) -> Vec<GameResult> {
     let play = |i: u32| match kind {
         GameKind::Hasami => hasami_game(spec, i, clock),
         GameKind::Yonin => yonin_game(spec, i, clock),
@@ -389,7 +405,7 @@ pub fn play_match(kind: GameKind, spec: &MatchSpec, clock: Option<&dyn SyncClock
     };
     #[cfg(target_arch = "wasm32")]
     let results: Vec<GameResult> = (0..spec.games).map(play).collect();
-    report(&results, kind)
+    results
 }
 
 #[cfg(test)]
@@ -404,6 +420,7 @@ mod tests {
             drawn_after_leading_by_two: false,
             plies: 10,
             think_ms: vec![],
+            end: String::new(),
         }
     }
 

@@ -227,6 +227,9 @@ pub struct Analysis {
     pub depth: u32,
     /// Work units spent (module docs).
     pub nodes: u64,
+    /// The best move's score in the last finished iteration, for the CPU's side
+    /// (centi-pawns, or a place score near ±900 000); 0 when nothing was searched.
+    pub score: i32,
 }
 
 /// A wall-time limit for the search: the clock and the milliseconds it may use.
@@ -326,6 +329,7 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
                 best: moves[0],
                 depth: 0,
                 nodes: 0,
+                score: 0,
             });
         }
         _ => {}
@@ -374,6 +378,7 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
 
     let mut best = root[0].mv;
     let mut finished = 0;
+    let mut value = 0;
     for depth in 1..=budget.max_depth.max(1) {
         let mut alpha = -INF;
         let mut best_this = None;
@@ -403,6 +408,7 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
         }
         best = best_this.unwrap_or(best);
         finished = depth;
+        value = alpha;
         if alpha >= PLACE[0] - 64 {
             break; // a forced first place: deeper search cannot improve it
         }
@@ -423,6 +429,7 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
         best,
         depth: finished,
         nodes: search.nodes,
+        score: value,
     })
 }
 
@@ -907,6 +914,106 @@ mod tests {
     use super::*;
     use crate::engine::yonin::{Rules, Seat};
     use rand::RngExt;
+
+    /// The plain reference for [`Search::search`]: paranoid minimax with no window, no
+    /// ordering and no budget (minimax-rs's naive search), with the same evaluation, the
+    /// same ends (RULES Y6) and the same root penalties. Returns the root value.
+    fn plain_root_value(game: &Game, style: &Style, depth: u32) -> i32 {
+        fn plain(s: &mut Search, pos: &Position, depth: u32, ply: i32) -> i32 {
+            if depth == 0 {
+                return s.evaluate(pos);
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                return s.evaluate(pos);
+            }
+            let scores = moves.iter().map(|&mv| {
+                let mut next = pos.clone();
+                let report = next.play_unchecked(mv);
+                match s.terminal(&next, report.outcome, ply) {
+                    Some(v) => v,
+                    None => plain(s, &next, depth - 1, ply + 1),
+                }
+            });
+            let scores: Vec<i32> = scores.collect();
+            if s.friend(pos.side_to_move()) {
+                scores.into_iter().max().unwrap()
+            } else {
+                scores.into_iter().min().unwrap()
+            }
+        }
+        let me = game.to_move().unwrap();
+        let pos = game.position();
+        let pairs = pos.rules().is_pairs();
+        let mut s = Search {
+            me,
+            pairs,
+            nodes: 0,
+            max_nodes: u64::MAX,
+            stopped: false,
+            threat_to_move: style.threat_to_move,
+            threat_later: style.threat_later,
+            time: None,
+            start_ms: 0.0,
+        };
+        game.legal_moves()
+            .iter()
+            .map(|&mv| {
+                let mut penalty = match pos.piece_at(mv.to()) {
+                    Some(p) if pairs && p.owner == Some(me.partner()) => {
+                        PARTNER_CAPTURE + piece_value(p)
+                    }
+                    _ => 0,
+                };
+                let mut next = pos.clone();
+                let report = next.play_unchecked(mv);
+                if report.mated.iter().any(|e| s.friend(e.by)) {
+                    penalty -= MATE_NOW;
+                }
+                let v = match s.terminal(&next, report.outcome, 0) {
+                    Some(v) => v,
+                    None => plain(&mut s, &next, depth - 1, 1),
+                };
+                v - penalty
+            })
+            .max()
+            .unwrap()
+    }
+
+    #[test]
+    fn root_value_equals_the_plain_paranoid_minimax() {
+        // Positions of random games under every rules combination (pairs included), at
+        // depth 1 and 2, in the strong and the casual style.
+        let mut rng = StdRng::seed_from_u64(17);
+        let mut checked = 0;
+        for (n, rules) in Rules::all_combinations().into_iter().enumerate() {
+            let mut game = Game::new(rules, Seat::from_index(n % 4));
+            for _ in 0..rng.random_range(10..60) {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+            }
+            if game.is_over() || game.legal_moves().len() < 2 {
+                continue;
+            }
+            for (depth, level) in [(1, Level::Strong), (2, Level::Strong), (2, Level::Casual)] {
+                let mut style = style_of(level);
+                style.budget = Budget {
+                    max_depth: depth,
+                    max_nodes: u64::MAX,
+                };
+                let found = search(&game, &style, n as u64, None).unwrap();
+                let plain = plain_root_value(&game, &style, depth);
+                if found.depth == depth {
+                    assert_eq!(found.score, plain, "depth {depth}, {}", game.position());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 20, "{checked} positions checked");
+    }
 
     #[test]
     fn plays_legal_moves_to_the_end() {

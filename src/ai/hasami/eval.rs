@@ -105,7 +105,7 @@ impl Eval {
     /// The score to store in a transposition table at a node `ply` plies from the root:
     /// a win or loss counted from that node rather than from the root, so the entry is
     /// right wherever the position is met again.
-    pub(crate) const fn to_table(self, ply: u32) -> Eval {
+    pub(crate) const fn stored_in_table(self, ply: u32) -> Eval {
         if self.is_win() {
             Eval(self.0 + ply as i32)
         } else if self.is_loss() {
@@ -115,8 +115,8 @@ impl Eval {
         }
     }
 
-    /// The inverse of [`Eval::to_table`] for a node `ply` plies from the root.
-    pub(crate) const fn from_table(self, ply: u32) -> Eval {
+    /// The inverse of [`Eval::stored_in_table`] for a node `ply` plies from the root.
+    pub(crate) const fn read_from_table(self, ply: u32) -> Eval {
         if self.is_win() {
             Eval(self.0 - ply as i32)
         } else if self.is_loss() {
@@ -313,11 +313,17 @@ mod tests {
     fn table_scores_count_from_the_node() {
         // A win 5 plies from the root, stored at ply 2, is a win in 3 from that node;
         // read back at ply 4 (a transposition deeper in the tree) it is a win in 7.
-        let stored = Eval::win_in(5).to_table(2);
+        let stored = Eval::win_in(5).stored_in_table(2);
         assert_eq!(stored, Eval::win_in(3));
-        assert_eq!(stored.from_table(4), Eval::win_in(7));
-        assert_eq!(Eval::lost_in(6).to_table(2).from_table(2), Eval::lost_in(6));
-        assert_eq!(Eval::from_units(37).to_table(9), Eval::from_units(37));
+        assert_eq!(stored.read_from_table(4), Eval::win_in(7));
+        assert_eq!(
+            Eval::lost_in(6).stored_in_table(2).read_from_table(2),
+            Eval::lost_in(6)
+        );
+        assert_eq!(
+            Eval::from_units(37).stored_in_table(9),
+            Eval::from_units(37)
+        );
         assert_eq!(Eval::from_units(1_000_000).units(), 30_000 - 256 - 1);
         assert!(!Eval::from_units(1_000_000).is_win());
     }

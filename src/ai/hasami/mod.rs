@@ -9,8 +9,8 @@
 //! |---|---|---|---|---|
 //! | beginner | 1 ply | none | 3 000 | the opponent's capture in reply (the evaluation), not corner captures |
 //! | casual | 2 plies | none | 12 000 | everything 2 plies deep, the mover's capture after that |
-//! | strong | up to 8 | 4 plies of captures | 60 000 | everything |
-//! | master | up to 64 | 6 plies of captures | 400 000, or `think_ms` with a clock | everything |
+//! | strong | up to 8 | 4 plies of captures | 30 000 | everything |
+//! | master | up to 64 | 6 plies of captures | 120 000, or `think_ms` with a clock | everything |
 //!
 //! The lower levels are weaker the way people are: they look less far ahead and a
 //! beginner does not think of corner captures (RULES H3.4), neither its own nor the
@@ -71,7 +71,7 @@ pub const fn style_of(level: Level) -> Style {
         Level::Strong => Style {
             budget: Budget {
                 max_depth: 8,
-                max_nodes: 60_000,
+                max_nodes: 30_000,
             },
             quiescence: 4,
             sight: Sight::FULL,
@@ -82,7 +82,7 @@ pub const fn style_of(level: Level) -> Style {
         Level::Master => Style {
             budget: Budget {
                 max_depth: 64,
-                max_nodes: 400_000,
+                max_nodes: 120_000,
             },
             quiescence: 6,
             sight: Sight::FULL,

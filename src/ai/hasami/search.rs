@@ -219,7 +219,7 @@ impl<'a> Searcher<'a> {
         self.nodes += 1;
         if self.nodes > self.style.budget.max_nodes {
             self.stopped = true;
-        } else if self.nodes % CLOCK_EVERY == 0
+        } else if self.nodes.is_multiple_of(CLOCK_EVERY)
             && let Some(t) = self.time
             && self.elapsed(t) >= t.ms
         {
@@ -328,7 +328,7 @@ impl<'a> Searcher<'a> {
         if let Some(entry) = self.table.probe(key) {
             hash_move = entry.best;
             if u32::from(entry.depth) == depth {
-                let score = entry.score.from_table(ply);
+                let score = entry.score.read_from_table(ply);
                 let cut = match entry.bound {
                     Bound::Exact => true,
                     Bound::Lower => window.cuts(score),
@@ -388,7 +388,7 @@ impl<'a> Searcher<'a> {
         self.table.store(
             key,
             Entry {
-                score: best.to_table(ply),
+                score: best.stored_in_table(ply),
                 depth: depth.min(255) as u8,
                 bound,
                 best: best_move,

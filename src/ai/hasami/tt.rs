@@ -118,7 +118,7 @@ pub enum Bound {
 /// One stored search result.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Entry {
-    /// The score, wins and losses counted from the node ([`Eval::to_table`]).
+    /// The score, wins and losses counted from the node ([`Eval::stored_in_table`]).
     pub score: Eval,
     /// The depth it was searched to, in plies.
     pub depth: u8,
