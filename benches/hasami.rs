@@ -7,7 +7,7 @@
 )]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use shogi_variants::ai::{Budget, hasami::choose_move};
+use shogi_variants::ai::{Level, Think, hasami};
 use shogi_variants::engine::hasami::{Game, Position, Rules, perft};
 use std::hint::black_box;
 
@@ -52,8 +52,14 @@ fn cpu(c: &mut Criterion) {
     let game = Game::from_position(Rules::default(), MIDGAME.parse().unwrap());
     let mut group = c.benchmark_group("hasami");
     group.sample_size(10);
-    group.bench_function("cpu_default_budget_midgame", |b| {
-        b.iter(|| choose_move(black_box(&game), Budget::DEFAULT, 1).unwrap())
+    for level in [Level::Strong, Level::Master] {
+        let think = Think::nodes_only(level, 1);
+        group.bench_function(format!("cpu_{level}_midgame"), |b| {
+            b.iter(|| hasami::choose(black_box(&game), &think).unwrap())
+        });
+    }
+    group.bench_function("cpu_baseline_midgame", |b| {
+        b.iter(|| hasami::baseline::choose(black_box(&game), 1).unwrap())
     });
     group.finish();
 }

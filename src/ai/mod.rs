@@ -3,6 +3,7 @@
 //! with a time limit) and returns a move, so the same code runs natively (bounded in
 //! nodes, reproducible) and in the browser (bounded in wall time too).
 
+pub mod arena;
 pub mod hasami;
 pub mod yonin;
 

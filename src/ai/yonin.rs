@@ -26,8 +26,11 @@
 //!   at most about 35 ms. When the budget runs out, the search stops and answers with
 //!   the best move of the last finished iteration, or of the unfinished one once that
 //!   has searched the previous best move fully (a move that then beat it is better
-//!   informed). There is no wall clock: the same game, budget and seed give the same
-//!   move.
+//!   informed). Without a clock the same game, budget and seed give the same move;
+//!   with one ([`TimeLimit`], read every [`CLOCK_EVERY`] units, never `std::time`) the
+//!   search also stops when its time is spent, and does not start an iteration it
+//!   cannot finish.
+//! - **Levels** ([`style_of`]): depth, work and which threats the evaluation sees.
 //! - **Evaluation** (centi-pawns, for the CPU's side): material on the board and in hand
 //!   (P 100, S 500, G 600, R 900; +P 500, +S 600, dragon 1200), mates credited (a mate is
 //!   worth far more than material, RULES Y6.1), king safety (in check, attacked squares
@@ -64,7 +67,7 @@
 //! the greedy player and time the CPU over 200 positions; the `yonin_cpu` group of
 //! `benches/yonin.rs` times it on the benchmark's mid-game positions.
 
-use super::{Budget, Level, Think};
+use super::{Budget, Clock, Level, Think};
 use crate::engine::yonin::{Game, Move, Outcome, Piece, Position, Role, Seat};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -149,40 +152,186 @@ const fn attacker_value(p: Piece) -> i32 {
     }
 }
 
-/// Chooses a move for the seat to move of `game` at the level of `think` (the budget of
-/// [`budget_of`]), or `None` if the game is over. Deterministic for the same game,
-/// level and seed. Bounded in nodes only for now: `think.clock` is not read yet.
-pub fn choose(game: &Game, think: &Think) -> Option<Move> {
-    choose_move(game, budget_of(think.level), think.seed)
+/// How a level plays: its budget and the threats its evaluation sees.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Style {
+    /// Depth in plies and work units (module docs).
+    pub budget: Budget,
+    /// Percent of the best capture of the seat to move that the evaluation counts
+    /// (0: blind to it past the horizon).
+    pub threat_to_move: i32,
+    /// Percent of the best capture of the other opponents (0: blind to the seats
+    /// further round the table).
+    pub threat_later: i32,
 }
 
-/// The search budget of each level.
-pub const fn budget_of(level: Level) -> Budget {
+impl Style {
+    /// The default search: [`Budget::DEFAULT`] with both threat terms.
+    pub const DEFAULT: Style = Style {
+        budget: Budget::DEFAULT,
+        threat_to_move: THREAT_TO_MOVE,
+        threat_later: THREAT_LATER,
+    };
+}
+
+/// With a clock, a level other than the master stops after this many milliseconds
+/// even if its budget is not spent (a slow device).
+pub const SAFETY_MS: u32 = 1_000;
+
+/// How each level searches. The lower levels are weaker the way people are, never by
+/// random blunders: they look fewer plies ahead and are blind to some threats.
+///
+/// | level | depth | work units | threats seen past the horizon |
+/// |---|---|---|---|
+/// | beginner | 1 ply | 20 000 | none: it sees a capture in reply only when its move invites it by the rules' own turn order (no threat term) |
+/// | casual | 2 plies | 60 000 | the seat to move's captures, not those of the seats further round |
+/// | strong | 3 plies | 150 000 | both (module docs) |
+/// | master | 4 plies | 600 000, or `think_ms` with a clock | both |
+pub const fn style_of(level: Level) -> Style {
     match level {
-        Level::Beginner => Budget {
-            max_depth: 1,
-            max_nodes: 20_000,
+        Level::Beginner => Style {
+            budget: Budget {
+                max_depth: 1,
+                max_nodes: 20_000,
+            },
+            threat_to_move: 0,
+            threat_later: 0,
         },
-        Level::Casual => Budget {
-            max_depth: 2,
-            max_nodes: 60_000,
+        Level::Casual => Style {
+            budget: Budget {
+                max_depth: 2,
+                max_nodes: 60_000,
+            },
+            threat_to_move: THREAT_TO_MOVE,
+            threat_later: 0,
         },
-        Level::Strong => Budget::DEFAULT,
-        Level::Master => Budget {
-            max_depth: 3,
-            max_nodes: 300_000,
+        Level::Strong => Style::DEFAULT,
+        Level::Master => Style {
+            budget: Budget {
+                max_depth: 4,
+                max_nodes: 600_000,
+            },
+            threat_to_move: THREAT_TO_MOVE,
+            threat_later: THREAT_LATER,
         },
     }
 }
 
-/// Chooses a move for the seat to move of `game` within `budget`, `None` when the game
-/// is over. Deterministic for the same game, budget and seed.
+/// What a search found.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Analysis {
+    /// The move to play.
+    pub best: Move,
+    /// The last iteration finished, in plies (0 when the move was forced or even
+    /// depth 1 did not finish).
+    pub depth: u32,
+    /// Work units spent (module docs).
+    pub nodes: u64,
+    /// The best move's score in the last finished iteration, for the CPU's side
+    /// (centi-pawns, or a place score near ±900 000); 0 when nothing was searched.
+    pub score: i32,
+}
+
+/// A wall-time limit for the search: the clock and the milliseconds it may use.
+#[derive(Clone, Copy)]
+pub struct TimeLimit<'a> {
+    /// The clock, read every [`CLOCK_EVERY`] work units.
+    pub clock: &'a dyn Clock,
+    /// Milliseconds from the start of the search.
+    pub ms: f64,
+}
+
+/// The clock is read whenever the work units pass a multiple of this.
+pub const CLOCK_EVERY: u64 = 2_048;
+
+/// Chooses a move for the seat to move of `game` at `think.level` ([`style_of`]), or
+/// `None` if the game is over. Deterministic for the same game, level and seed when
+/// `think.clock` is `None`; with a clock the master thinks `think.think_ms`
+/// milliseconds (no work limit) and the other levels at most [`SAFETY_MS`].
+pub fn choose(game: &Game, think: &Think) -> Option<Move> {
+    analyse(game, think).map(|a| a.best)
+}
+
+/// [`choose`] with the depth reached and the work spent.
+pub fn analyse(game: &Game, think: &Think) -> Option<Analysis> {
+    let mut style = style_of(think.level);
+    let time = think.clock.map(|clock| {
+        let ms = if think.level == Level::Master {
+            style.budget.max_nodes = u64::MAX;
+            think.think_ms
+        } else {
+            SAFETY_MS
+        };
+        TimeLimit {
+            clock,
+            ms: f64::from(ms),
+        }
+    });
+    search(game, &style, think.seed, time)
+}
+
+/// The one-ply greedy player (the CPU before the search, as in `tests/yonin_cpu.rs`):
+/// the move that ends the game in first place, else mates the most seats, else
+/// captures the most valuable piece (rook 9, gold 6, silver 5, pawn 1) and gives
+/// check; `seed` chooses among equal moves. `None` when the game is over.
+pub fn greedy(game: &Game, seed: u64) -> Option<Move> {
+    let mover = game.to_move()?;
+    let mut moves: Vec<Move> = game.legal_moves().iter().copied().collect();
+    moves.shuffle(&mut StdRng::seed_from_u64(seed));
+    moves.into_iter().max_by_key(|&mv| {
+        let mut pos = game.position().clone();
+        let report = pos.play_unchecked(mv);
+        let mates = report.mated.iter().filter(|e| e.by == mover).count() as i32;
+        let won = report
+            .outcome
+            .and_then(|o| o.place(mover))
+            .is_some_and(|p| p == 1);
+        let captured = report.captured.map_or(0, |role| hand_value(role) / 100);
+        let promotes = i32::from(mv.is_promotion());
+        (
+            i32::from(won),
+            mates,
+            captured * 10 + report.checks.len() as i32 * 2 + promotes,
+        )
+    })
+}
+
+/// A uniformly random legal move chosen by `seed`, `None` when the game is over.
+pub fn random(game: &Game, seed: u64) -> Option<Move> {
+    use rand::RngExt;
+    game.to_move()?;
+    let moves = game.legal_moves();
+    Some(moves[StdRng::seed_from_u64(seed).random_range(0..moves.len())])
+}
+
+/// Chooses a move for the seat to move of `game` within `budget` (the default threat
+/// terms), `None` when the game is over. Deterministic for the same game, budget and
+/// seed.
 pub fn choose_move(game: &Game, budget: Budget, seed: u64) -> Option<Move> {
+    let style = Style {
+        budget,
+        ..Style::DEFAULT
+    };
+    search(game, &style, seed, None).map(|a| a.best)
+}
+
+/// Searches `game` for its seat to move in `style`, within `time` too if given; `None`
+/// when the game is over. Deterministic for the same game, style and seed without a
+/// time limit.
+pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) -> Option<Analysis> {
+    let budget = style.budget;
     let me = game.to_move()?;
     let moves = game.legal_moves();
     match moves.len() {
         0 => return None,
-        1 => return Some(moves[0]),
+        1 => {
+            return Some(Analysis {
+                best: moves[0],
+                depth: 0,
+                nodes: 0,
+                score: 0,
+            });
+        }
         _ => {}
     }
     let pos = game.position();
@@ -193,6 +342,10 @@ pub fn choose_move(game: &Game, budget: Budget, seed: u64) -> Option<Move> {
         nodes: 0,
         max_nodes: budget.max_nodes,
         stopped: false,
+        threat_to_move: style.threat_to_move,
+        threat_later: style.threat_later,
+        start_ms: time.map_or(0.0, |t| t.clock.now_ms()),
+        time,
     };
     let mut rng = StdRng::seed_from_u64(seed);
     let mut root: Vec<Root> = moves
@@ -224,6 +377,8 @@ pub fn choose_move(game: &Game, budget: Budget, seed: u64) -> Option<Move> {
     root.sort_by_key(|r| std::cmp::Reverse(r.key));
 
     let mut best = root[0].mv;
+    let mut finished = 0;
+    let mut value = 0;
     for depth in 1..=budget.max_depth.max(1) {
         let mut alpha = -INF;
         let mut best_this = None;
@@ -252,8 +407,15 @@ pub fn choose_move(game: &Game, budget: Budget, seed: u64) -> Option<Move> {
             break;
         }
         best = best_this.unwrap_or(best);
+        finished = depth;
+        value = alpha;
         if alpha >= PLACE[0] - 64 {
             break; // a forced first place: deeper search cannot improve it
+        }
+        if let Some(t) = time
+            && (t.clock.now_ms() - search.start_ms) * 4.0 > t.ms
+        {
+            break; // the next iteration costs several times this one
         }
         // Best moves first at the next depth; the sort is stable, so ties keep the shuffle.
         scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
@@ -263,7 +425,12 @@ pub fn choose_move(game: &Game, budget: Budget, seed: u64) -> Option<Move> {
             .filter_map(|&(_, i)| slots[i].take())
             .collect();
     }
-    Some(best)
+    Some(Analysis {
+        best,
+        depth: finished,
+        nodes: search.nodes,
+        score: value,
+    })
 }
 
 /// A move of the CPU at the root, played once.
@@ -292,20 +459,32 @@ fn order_key(pos: &Position, mv: Move) -> i32 {
     }
 }
 
-struct Search {
+struct Search<'a> {
     /// The CPU's seat.
     me: Seat,
     pairs: bool,
     nodes: u64,
     max_nodes: u64,
     stopped: bool,
+    /// The style's threat terms, in percent.
+    threat_to_move: i32,
+    threat_later: i32,
+    time: Option<TimeLimit<'a>>,
+    start_ms: f64,
 }
 
-impl Search {
-    /// Counts `units` of work; `false` (and the search stops) once the budget is spent.
+impl Search<'_> {
+    /// Counts `units` of work; `false` (and the search stops) once the budget or the
+    /// time is spent.
     fn spend(&mut self, units: u64) -> bool {
+        let before = self.nodes;
         self.nodes += units;
         if self.nodes > self.max_nodes {
+            self.stopped = true;
+        } else if let Some(t) = self.time
+            && self.nodes / CLOCK_EVERY != before / CLOCK_EVERY
+            && t.clock.now_ms() - self.start_ms >= t.ms
+        {
             self.stopped = true;
         }
         !self.stopped
@@ -435,14 +614,14 @@ impl Search {
         for seat in live.iter().filter(|&s| !self.friend(s)) {
             let gain = board.best_capture(seat, mine, self.pairs);
             if seat == to_move {
-                score -= gain * THREAT_TO_MOVE / 100;
+                score -= gain * self.threat_to_move / 100;
             } else {
                 later = later.max(gain);
             }
         }
-        score -= later * THREAT_LATER / 100;
+        score -= later * self.threat_later / 100;
         if self.friend(to_move) {
-            score += board.best_capture(to_move, theirs, self.pairs) * THREAT_TO_MOVE / 100;
+            score += board.best_capture(to_move, theirs, self.pairs) * self.threat_to_move / 100;
         }
         score
     }
@@ -735,6 +914,106 @@ mod tests {
     use super::*;
     use crate::engine::yonin::{Rules, Seat};
     use rand::RngExt;
+
+    /// The plain reference for [`Search::search`]: paranoid minimax with no window, no
+    /// ordering and no budget (minimax-rs's naive search), with the same evaluation, the
+    /// same ends (RULES Y6) and the same root penalties. Returns the root value.
+    fn plain_root_value(game: &Game, style: &Style, depth: u32) -> i32 {
+        fn plain(s: &mut Search, pos: &Position, depth: u32, ply: i32) -> i32 {
+            if depth == 0 {
+                return s.evaluate(pos);
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                return s.evaluate(pos);
+            }
+            let scores = moves.iter().map(|&mv| {
+                let mut next = pos.clone();
+                let report = next.play_unchecked(mv);
+                match s.terminal(&next, report.outcome, ply) {
+                    Some(v) => v,
+                    None => plain(s, &next, depth - 1, ply + 1),
+                }
+            });
+            let scores: Vec<i32> = scores.collect();
+            if s.friend(pos.side_to_move()) {
+                scores.into_iter().max().unwrap()
+            } else {
+                scores.into_iter().min().unwrap()
+            }
+        }
+        let me = game.to_move().unwrap();
+        let pos = game.position();
+        let pairs = pos.rules().is_pairs();
+        let mut s = Search {
+            me,
+            pairs,
+            nodes: 0,
+            max_nodes: u64::MAX,
+            stopped: false,
+            threat_to_move: style.threat_to_move,
+            threat_later: style.threat_later,
+            time: None,
+            start_ms: 0.0,
+        };
+        game.legal_moves()
+            .iter()
+            .map(|&mv| {
+                let mut penalty = match pos.piece_at(mv.to()) {
+                    Some(p) if pairs && p.owner == Some(me.partner()) => {
+                        PARTNER_CAPTURE + piece_value(p)
+                    }
+                    _ => 0,
+                };
+                let mut next = pos.clone();
+                let report = next.play_unchecked(mv);
+                if report.mated.iter().any(|e| s.friend(e.by)) {
+                    penalty -= MATE_NOW;
+                }
+                let v = match s.terminal(&next, report.outcome, 0) {
+                    Some(v) => v,
+                    None => plain(&mut s, &next, depth - 1, 1),
+                };
+                v - penalty
+            })
+            .max()
+            .unwrap()
+    }
+
+    #[test]
+    fn root_value_equals_the_plain_paranoid_minimax() {
+        // Positions of random games under every rules combination (pairs included), at
+        // depth 1 and 2, in the strong and the casual style.
+        let mut rng = StdRng::seed_from_u64(17);
+        let mut checked = 0;
+        for (n, rules) in Rules::all_combinations().into_iter().enumerate() {
+            let mut game = Game::new(rules, Seat::from_index(n % 4));
+            for _ in 0..rng.random_range(10..60) {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+            }
+            if game.is_over() || game.legal_moves().len() < 2 {
+                continue;
+            }
+            for (depth, level) in [(1, Level::Strong), (2, Level::Strong), (2, Level::Casual)] {
+                let mut style = style_of(level);
+                style.budget = Budget {
+                    max_depth: depth,
+                    max_nodes: u64::MAX,
+                };
+                let found = search(&game, &style, n as u64, None).unwrap();
+                let plain = plain_root_value(&game, &style, depth);
+                if found.depth == depth {
+                    assert_eq!(found.score, plain, "depth {depth}, {}", game.position());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 20, "{checked} positions checked");
+    }
 
     #[test]
     fn plays_legal_moves_to_the_end() {

@@ -1,0 +1,370 @@
+//! Scores and the static evaluation of a Hasami Shogi position (RULES Part H).
+//!
+//! [`Eval`] is a score for the side to move that knows the distance to a won or lost
+//! end, in the manner of tantabus's `Eval` (`mate_in(ply)`): a win found `n` plies from
+//! the root scores above one found `n + 1` plies away, so the search prefers the faster
+//! win and the slower loss. [`Window`] is an alpha-beta window of two such scores.
+//! [`evaluate`] scores a position that is not over: captures (by the win condition),
+//! threats, corners and edges, and mobility.
+
+use super::bits;
+use crate::engine::hasami::{Player, Position, Rules, WinCondition};
+use std::fmt;
+use std::ops::Neg;
+
+/// Score of a win at the root itself; a win `ply` plies away scores `WIN - ply`.
+const WIN: i32 = 30_000;
+
+/// The deepest line a search follows, in plies: scores within this distance of
+/// [`WIN`] are wins and losses, below it ordinary evaluations.
+pub const MAX_PLY: u32 = 256;
+
+/// One captured piece, in score units: scores are in hundredths of a capture.
+pub const PIECE: i32 = 100;
+
+/// A score for the side to move, in hundredths of a capture, or a win or loss with its
+/// distance from the root in plies.
+///
+/// Ordered as the side to move prefers: a loss in 2 < a loss in 6 < any evaluation < a
+/// win in 5 < a win in 1. Negating gives the score for the other side.
+///
+/// ```
+/// use shogi_variants::ai::hasami::Eval;
+///
+/// assert!(Eval::win_in(1) > Eval::win_in(3));
+/// assert!(Eval::win_in(3) > Eval::from_units(900));
+/// assert_eq!(-Eval::win_in(3), Eval::lost_in(3));
+/// assert_eq!(Eval::win_in(3).plies_to_end(), Some(3));
+/// assert_eq!(Eval::from_units(150).to_string(), "+1.50");
+/// assert_eq!(Eval::lost_in(4).to_string(), "lost in 4");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Eval(i32);
+
+impl Eval {
+    /// Neither side better: the score of a draw (before any contempt).
+    pub const DRAW: Eval = Eval(0);
+    /// Above every score: the bound of a full window.
+    pub const INFINITE: Eval = Eval(WIN + 1);
+
+    /// An evaluation of `units` hundredths of a capture, kept below the decisive
+    /// scores (`±(WIN - MAX_PLY)`).
+    pub const fn from_units(units: i32) -> Eval {
+        let limit = WIN - MAX_PLY as i32 - 1;
+        Eval(if units > limit {
+            limit
+        } else if units < -limit {
+            -limit
+        } else {
+            units
+        })
+    }
+
+    /// The side to move wins by the move made `ply` plies from the root (the root's
+    /// own move is ply 1).
+    pub const fn win_in(ply: u32) -> Eval {
+        Eval(WIN - ply as i32)
+    }
+
+    /// The side to move loses by the move made `ply` plies from the root.
+    pub const fn lost_in(ply: u32) -> Eval {
+        Eval(-WIN + ply as i32)
+    }
+
+    /// A score from its units as [`Eval::units`] gives them (no clamping).
+    pub(crate) const fn from_raw(units: i32) -> Eval {
+        Eval(units)
+    }
+
+    /// The score in units (hundredths of a capture; decisive scores near ±30 000).
+    pub const fn units(self) -> i32 {
+        self.0
+    }
+
+    /// Whether this is a win for the side to move.
+    pub const fn is_win(self) -> bool {
+        self.0 >= WIN - MAX_PLY as i32 && self.0 <= WIN
+    }
+
+    /// Whether this is a loss for the side to move.
+    pub const fn is_loss(self) -> bool {
+        self.0 <= -(WIN - MAX_PLY as i32) && self.0 >= -WIN
+    }
+
+    /// For a win or loss, the plies from the root to the move that ends the game.
+    pub const fn plies_to_end(self) -> Option<u32> {
+        if self.is_win() {
+            Some((WIN - self.0) as u32)
+        } else if self.is_loss() {
+            Some((WIN + self.0) as u32)
+        } else {
+            None
+        }
+    }
+
+    /// The score to store in a transposition table at a node `ply` plies from the root:
+    /// a win or loss counted from that node rather than from the root, so the entry is
+    /// right wherever the position is met again.
+    pub(crate) const fn stored_in_table(self, ply: u32) -> Eval {
+        if self.is_win() {
+            Eval(self.0 + ply as i32)
+        } else if self.is_loss() {
+            Eval(self.0 - ply as i32)
+        } else {
+            self
+        }
+    }
+
+    /// The inverse of [`Eval::stored_in_table`] for a node `ply` plies from the root.
+    pub(crate) const fn read_from_table(self, ply: u32) -> Eval {
+        if self.is_win() {
+            Eval(self.0 - ply as i32)
+        } else if self.is_loss() {
+            Eval(self.0 + ply as i32)
+        } else {
+            self
+        }
+    }
+}
+
+impl Neg for Eval {
+    type Output = Eval;
+    fn neg(self) -> Eval {
+        Eval(-self.0)
+    }
+}
+
+impl fmt::Display for Eval {
+    /// `+1.50` (captures), `win in 3`, `lost in 4` (plies from the root).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.plies_to_end() {
+            Some(n) if self.is_win() => write!(f, "win in {n}"),
+            Some(n) => write!(f, "lost in {n}"),
+            None => write!(f, "{:+.2}", f64::from(self.0) / f64::from(PIECE)),
+        }
+    }
+}
+
+/// An alpha-beta window for the side to move: scores at or below `alpha` are fail-low
+/// (the side to move has something at least as good elsewhere), at or above `beta`
+/// fail-high (the opponent will not allow the line). As in tantabus's `Window`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Window {
+    /// The best score the side to move is already sure of.
+    pub alpha: Eval,
+    /// The score above which the opponent avoids this position.
+    pub beta: Eval,
+}
+
+impl Window {
+    /// Every score is inside.
+    pub const FULL: Window = Window {
+        alpha: Eval(-WIN - 1),
+        beta: Eval::INFINITE,
+    };
+
+    /// The same window seen by the other side (negamax).
+    pub fn flip(self) -> Window {
+        Window {
+            alpha: -self.beta,
+            beta: -self.alpha,
+        }
+    }
+
+    /// Whether `score` fails high (at or above `beta`): a cutoff.
+    pub fn cuts(self, score: Eval) -> bool {
+        score >= self.beta
+    }
+}
+
+/// What an evaluation may see: the lower levels are blind to some things, the way a
+/// person is (module docs of [`super`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Sight {
+    /// Whether corner captures (RULES H3.4) exist in the player's mind. A player blind
+    /// to them neither plans nor fears one: the search plays them as plain moves.
+    pub corners: bool,
+}
+
+impl Sight {
+    /// Sees everything.
+    pub const FULL: Sight = Sight { corners: true };
+}
+
+/// Weights of the evaluation, in score units (hundredths of a capture).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Weights {
+    /// The capture the side to move can make at once, per piece (a look one ply past
+    /// the horizon where there is no quiescence search; 0 with one, since it then plays
+    /// the captures out).
+    pub threat_to_move: i32,
+    /// The capture the opponent could make if it were to move, per piece: a piece left
+    /// hanging may not be saved by one move.
+    pub threat_waiting: i32,
+    /// Each piece on an edge square that is not a corner: it can be sandwiched along
+    /// one line only (RULES H3.1).
+    pub edge: i32,
+    /// Each piece in a corner: safe from sandwiches but taken by two neighbours
+    /// (RULES H3.4), and with at most two lines to move along.
+    pub corner: i32,
+    /// Each legal move more than the opponent has (mobility; no legal move loses,
+    /// RULES H4.2).
+    pub mobility: i32,
+    /// When one more capture would win (RULES H4.1), on top of the capture.
+    pub one_to_win: i32,
+    /// When two more captures would win.
+    pub two_to_win: i32,
+}
+
+impl Weights {
+    /// The weights of the full search (with quiescence).
+    pub const SEARCH: Weights = Weights {
+        threat_to_move: 0,
+        threat_waiting: 30,
+        edge: 4,
+        corner: -6,
+        mobility: 1,
+        one_to_win: 40,
+        two_to_win: 15,
+    };
+
+    /// The weights of a search without quiescence: the mover's own capture counts
+    /// nearly in full (as in the baseline).
+    pub const NO_QUIESCENCE: Weights = Weights {
+        threat_to_move: 70,
+        ..Weights::SEARCH
+    };
+}
+
+/// The four corners (RULES H3.4) and the other edge squares, as masks.
+pub(crate) const CORNERS: u128 = 1 | 1 << 8 | 1 << 72 | 1 << 80;
+const EDGES: u128 = {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < 9 {
+        m |= 1 << i | 1 << (72 + i) | 1 << (9 * i) | 1 << (9 * i + 8);
+        i += 1;
+    }
+    m & !CORNERS
+};
+
+/// How many more captures `player` needs to win under `rules` (RULES H4.1), at least 1.
+pub fn captures_to_win(rules: &Rules, pos: &Position, player: Player) -> i32 {
+    let mine = i32::from(pos.captures(player));
+    let theirs = i32::from(pos.captures(player.opponent()));
+    match rules.win {
+        WinCondition::CaptureFive => (5 - mine).max(1),
+        WinCondition::LeadByThree => (3 - (mine - theirs)).max(1),
+        WinCondition::CaptureAll => (pos.pieces(player.opponent()).len() as i32).max(1),
+    }
+}
+
+/// The same pieces and captures with the other side to move.
+#[cfg(test)]
+pub(crate) fn flipped(pos: &Position) -> Position {
+    Position::from_parts(
+        pos.pieces(Player::Black),
+        pos.pieces(Player::White),
+        pos.side_to_move().opponent(),
+        [pos.captures(Player::Black), pos.captures(Player::White)],
+        pos.ply(),
+    )
+    .expect("the same pieces with the other side to move are valid")
+}
+
+/// Static score of `pos` (not over, the side to move has a move) for its side to move,
+/// in score units: captures made (100 a piece, more when close to the win condition,
+/// RULES H4.1), the captures each side threatens (RULES H3), pieces on edges and in
+/// corners, and mobility.
+///
+/// A player blind to corner captures (`sight`) does not count them among the threats.
+pub fn evaluate(pos: &Position, rules: &Rules, weights: &Weights, sight: Sight) -> Eval {
+    let me = pos.side_to_move();
+    let them = me.opponent();
+    let material = i32::from(pos.captures(me)) - i32::from(pos.captures(them));
+    let near = |n: i32| match n {
+        1 => weights.one_to_win,
+        2 => weights.two_to_win,
+        _ => 0,
+    };
+    let closeness = near(captures_to_win(rules, pos, me)) - near(captures_to_win(rules, pos, them));
+    let mine = pos.pieces(me).bits();
+    let theirs = pos.pieces(them).bits();
+    let (my_moves, my_capture) = bits::mobility_and_best_capture(mine, theirs, sight.corners);
+    let (their_moves, their_capture) = bits::mobility_and_best_capture(theirs, mine, sight.corners);
+    let mut score = material * PIECE + closeness;
+    score += my_capture as i32 * weights.threat_to_move;
+    score -= their_capture as i32 * weights.threat_waiting;
+    score += (my_moves as i32 - their_moves as i32) * weights.mobility;
+    let place = |p: Player| {
+        let bits = pos.pieces(p).bits();
+        (bits & EDGES).count_ones() as i32 * weights.edge
+            + (bits & CORNERS).count_ones() as i32 * weights.corner
+    };
+    score += place(me) - place(them);
+    Eval::from_units(score)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_scores_count_from_the_node() {
+        // A win 5 plies from the root, stored at ply 2, is a win in 3 from that node;
+        // read back at ply 4 (a transposition deeper in the tree) it is a win in 7.
+        let stored = Eval::win_in(5).stored_in_table(2);
+        assert_eq!(stored, Eval::win_in(3));
+        assert_eq!(stored.read_from_table(4), Eval::win_in(7));
+        assert_eq!(
+            Eval::lost_in(6).stored_in_table(2).read_from_table(2),
+            Eval::lost_in(6)
+        );
+        assert_eq!(
+            Eval::from_units(37).stored_in_table(9),
+            Eval::from_units(37)
+        );
+        assert_eq!(Eval::from_units(1_000_000).units(), 30_000 - 256 - 1);
+        assert!(!Eval::from_units(1_000_000).is_win());
+    }
+
+    #[test]
+    fn masks_hold_the_corners_and_28_edge_squares() {
+        assert_eq!(CORNERS.count_ones(), 4);
+        assert_eq!(EDGES.count_ones(), 28);
+        let corners: Vec<String> = ["a1", "i1", "a9", "i9"]
+            .iter()
+            .map(|s| {
+                s.parse::<crate::engine::square::Square>()
+                    .unwrap()
+                    .index()
+                    .to_string()
+            })
+            .collect();
+        let mut bits = Vec::new();
+        let mut m = CORNERS;
+        while m != 0 {
+            bits.push(m.trailing_zeros().to_string());
+            m &= m - 1;
+        }
+        assert_eq!(bits, corners);
+    }
+
+    #[test]
+    fn evaluation_counts_captures_threats_and_places() {
+        let rules = Rules::default();
+        // Black leads 2-0 and has 4 captures: one more wins (RULES H4.1 capture 5).
+        let pos: Position = "w8/9/9/9/9/9/9/9/b7b b 4 2 30".parse().unwrap();
+        let e = evaluate(&pos, &rules, &Weights::SEARCH, Sight::FULL).units();
+        // Material 200, one-to-win 40 against White's three-to-win 0; no threats;
+        // Black has two corners (-12) and White one (-6); mobility: a1 7 + 7, i1 8 + 7
+        // against a9 7 + 8, so 29 - 15.
+        assert_eq!(e, 200 + 40 - 12 + 6 + 14);
+        let black_view = e;
+        let white = flipped(&pos);
+        assert_eq!(
+            evaluate(&white, &rules, &Weights::SEARCH, Sight::FULL).units(),
+            -black_view
+        );
+    }
+}

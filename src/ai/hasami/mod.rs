@@ -1,0 +1,152 @@
+//! The Hasami Shogi CPU (RULES Part H): a levelled alpha-beta search, and the simple
+//! players it is measured against.
+//!
+//! [`choose`] is the seam the table controller (and a Web Worker) calls: a game and a
+//! [`Think`] in, a move out. It runs [`search::search`] in the [`Style`] of the level
+//! ([`style_of`]):
+//!
+//! | level | depth | quiescence | node budget | sees |
+//! |---|---|---|---|---|
+//! | beginner | 1 ply | none | 3 000 | the opponent's capture in reply (the evaluation), not corner captures |
+//! | casual | 2 plies | none | 12 000 | everything 2 plies deep, the mover's capture after that |
+//! | strong | up to 8 | 4 plies of captures | 30 000 | everything |
+//! | master | up to 64 | 6 plies of captures | 120 000, or `think_ms` with a clock | everything |
+//!
+//! The lower levels are weaker the way people are: they look less far ahead and a
+//! beginner does not think of corner captures (RULES H3.4), neither its own nor the
+//! opponent's; none of them plays a random blunder. With a clock the master searches
+//! until its think time is spent (no node limit), the other levels keep their node
+//! budget and stop at [`SAFETY_MS`] at the latest. Equal moves are chosen among by the
+//! seed, so a game can be replayed.
+//!
+//! The yardsticks: [`baseline`] (the CPU before the levels, depth 3), [`greedy`] (one
+//! ply) and [`random`].
+
+pub mod baseline;
+mod bits;
+pub mod eval;
+#[cfg(test)]
+mod reference;
+pub mod search;
+mod tt;
+
+pub use eval::{Eval, Sight, Weights, Window, evaluate};
+pub use search::{Analysis, Style, TimeLimit};
+
+use super::{Budget, Level, Think};
+use crate::engine::hasami::{Game, Move};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+
+/// With a clock, a level other than the master stops after this many milliseconds
+/// even if its node budget is not spent (a slow device).
+pub const SAFETY_MS: u32 = 1_000;
+
+/// How each level searches (module docs).
+pub const fn style_of(level: Level) -> Style {
+    match level {
+        Level::Beginner => Style {
+            budget: Budget {
+                max_depth: 1,
+                max_nodes: 3_000,
+            },
+            quiescence: 0,
+            sight: Sight { corners: false },
+            weights: Weights::NO_QUIESCENCE,
+            table_bits: 10,
+            contempt: 20,
+        },
+        Level::Casual => Style {
+            budget: Budget {
+                max_depth: 2,
+                max_nodes: 12_000,
+            },
+            quiescence: 0,
+            sight: Sight::FULL,
+            weights: Weights::NO_QUIESCENCE,
+            table_bits: 12,
+            contempt: 20,
+        },
+        Level::Strong => Style {
+            budget: Budget {
+                max_depth: 8,
+                max_nodes: 30_000,
+            },
+            quiescence: 4,
+            sight: Sight::FULL,
+            weights: Weights::SEARCH,
+            table_bits: 16,
+            contempt: 20,
+        },
+        Level::Master => Style {
+            budget: Budget {
+                max_depth: 64,
+                max_nodes: 120_000,
+            },
+            quiescence: 6,
+            sight: Sight::FULL,
+            weights: Weights::SEARCH,
+            table_bits: 18,
+            contempt: 20,
+        },
+    }
+}
+
+/// Chooses a move for the side to move of `game` at `think.level`, `None` when the game
+/// is over. Deterministic for the same game, level and seed when `think.clock` is
+/// `None`; with a clock the master thinks `think.think_ms` milliseconds (no node limit)
+/// and the other levels at most [`SAFETY_MS`].
+pub fn choose(game: &Game, think: &Think) -> Option<Move> {
+    analyse(game, think).map(|a| a.best)
+}
+
+/// [`choose`] with what the search found: score, depth, nodes and principal variation.
+pub fn analyse(game: &Game, think: &Think) -> Option<Analysis> {
+    let mut style = style_of(think.level);
+    let time = think.clock.map(|clock| {
+        let ms = if think.level == Level::Master {
+            style.budget.max_nodes = u64::MAX;
+            think.think_ms
+        } else {
+            SAFETY_MS
+        };
+        TimeLimit {
+            clock,
+            ms: f64::from(ms),
+        }
+    });
+    search::search(game, &style, think.seed, time)
+}
+
+/// The one-ply greedy player: a move that wins at once if there is one (RULES H4.1,
+/// H4.2), else the one that captures most, among those the one that leaves the
+/// opponent the smallest capture in reply; `seed` chooses among equal moves. `None`
+/// when the game is over.
+pub fn greedy(game: &Game, seed: u64) -> Option<Move> {
+    if game.is_over() {
+        return None;
+    }
+    let rules = game.rules();
+    let pos = *game.position();
+    let mut moves = pos.legal_moves();
+    moves.shuffle(&mut StdRng::seed_from_u64(seed));
+    moves.into_iter().max_by_key(|&mv| {
+        let mut next = pos;
+        let captured = next.play_unchecked(mv).len() as i32;
+        let wins = rules.win_reason(&next, pos.side_to_move()).is_some() || !next.has_legal_move();
+        (wins, captured, -(next.best_capture() as i32))
+    })
+}
+
+/// A uniformly random legal move chosen by `seed`, `None` when the game is over.
+pub fn random(game: &Game, seed: u64) -> Option<Move> {
+    if game.is_over() {
+        return None;
+    }
+    let moves = game.position().legal_moves();
+    Some(moves[StdRng::seed_from_u64(seed).random_range(0..moves.len())])
+}
+
+#[cfg(test)]
+mod tests;
