@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod clock;
+pub mod cpu;
 pub mod hasami;
 pub mod notice;
 pub mod storage;
