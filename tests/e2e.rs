@@ -1215,9 +1215,10 @@ fn the_cpu_thinks_in_a_web_worker() {
         }
         let w = page.workers().await;
         println!(
-            "worker round trip (Hasami): long tasks {:?}, longest {:.0} ms",
+            "worker round trip (Hasami): long tasks {:?}, longest {:.0} ms; answers in {:?} ms",
             w.long_tasks,
-            w.longest_task()
+            w.longest_task(),
+            w.answer_ms
         );
         assert_eq!(w.spawned, [WORKER_URL], "one worker, kept between moves");
         assert_eq!((w.posted, w.messages), (3, 4), "three jobs, ready + three answers");

@@ -1568,6 +1568,9 @@ pub struct WorkerWatch {
     pub long_tasks: Vec<(f64, f64)>,
     /// Times the thinking mark (`data-testid="thinking"`) appeared.
     pub thinking_shown: u32,
+    /// Milliseconds from each message posted to a worker to the worker's next message
+    /// (a job to its answer; the first includes the worker's start).
+    pub answer_ms: Vec<f64>,
 }
 
 impl WorkerWatch {
@@ -1588,7 +1591,8 @@ impl Page {
     pub async fn watch_workers(&self) {
         self.js(
             r#"
-            const w = { spawned: [], posted: 0, messages: 0, terminated: 0, errors: 0, long_tasks: [], thinking_shown: 0 };
+            const w = { spawned: [], posted: 0, messages: 0, terminated: 0, errors: 0, long_tasks: [], thinking_shown: 0, answer_ms: [] };
+            let postedAt = null;
             window.__e2eWorkers = w;
             let shown = false;
             new MutationObserver(() => {
@@ -1604,10 +1608,18 @@ impl Page {
               constructor(url, options) {
                 super(url, options);
                 w.spawned.push(String(url));
-                this.addEventListener("message", () => { w.messages += 1; });
+                this.addEventListener("message", () => {
+                  w.messages += 1;
+                  if (postedAt !== null) w.answer_ms.push(performance.now() - postedAt);
+                  postedAt = null;
+                });
                 this.addEventListener("error", () => { w.errors += 1; });
               }
-              postMessage(...args) { w.posted += 1; return super.postMessage(...args); }
+              postMessage(...args) {
+                w.posted += 1;
+                postedAt = performance.now();
+                return super.postMessage(...args);
+              }
               terminate() { w.terminated += 1; return super.terminate(); }
             };
             "#,
@@ -1622,6 +1634,13 @@ impl Page {
         assert!(value.is_object(), "watch_workers was called first");
         serde_json::from_value(value.clone())
             .unwrap_or_else(|e| panic!("unexpected worker watch {value}: {e}"))
+    }
+
+    /// Forgets the long tasks [`Page::watch_workers`] saw so far (say, drawing another
+    /// game's board), so that those of the CPU's turns remain.
+    pub async fn clear_long_tasks(&self) {
+        self.js("window.__e2eWorkers.long_tasks.length = 0;", vec![])
+            .await;
     }
 
     /// Whether the thinking mark (`data-testid="thinking"`) is on the page.
