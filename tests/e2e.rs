@@ -1359,3 +1359,61 @@ fn a_worker_error_shows_a_notice_and_the_page_thinks_instead() {
         assert_eq!(w.posted, 1);
     });
 }
+
+/// Measures how long the worker takes to answer the same job (Hasami, the strong
+/// level, a position after 12 plies) five times in a row, after its start: for
+/// choosing the worker's optimisation (`data-cargo-profile`, `data-wasm-opt` in
+/// `index.html`). Prints the times and their median.
+///
+/// `cargo test --test e2e measure_worker_think -- --ignored --nocapture`
+#[test]
+#[ignore = "a measurement, run by hand"]
+fn measure_worker_think() {
+    use shogi_variants::session::cpu::{CpuJob, JobGame, PROTOCOL};
+    use shogi_variants::session::table::TableGame;
+    let mut game = Game::new(Rules::default());
+    for seed in 0..12 {
+        let think = shogi_variants::ai::Think::nodes_only(shogi_variants::ai::Level::Beginner, seed);
+        let mv = game.cpu_move(&think).expect("a move");
+        game.play(mv).expect("legal");
+    }
+    let job = CpuJob {
+        protocol: PROTOCOL,
+        id: 1,
+        revision: Revision::default(),
+        game: JobGame::Hasami(game.record()),
+        level: shogi_variants::ai::Level::Strong,
+        think_ms: 1_000,
+        seed: 7,
+    }
+    .to_json();
+    run(|page| async move {
+        page.js(
+            r#"
+            const [url, job] = arguments;
+            const worker = new Worker(url, { type: "module" });
+            const times = [];
+            window.__measure = times;
+            let posted = 0;
+            worker.onmessage = (e) => {
+              if (e.data !== "ready") times.push(performance.now() - posted);
+              if (times.length === 5) return worker.terminate();
+              posted = performance.now();
+              worker.postMessage(job);
+            };
+            "#,
+            vec![serde_json::json!(WORKER_URL), serde_json::json!(job)],
+        )
+        .await;
+        let times = loop {
+            let times = page.js("return window.__measure;", vec![]).await;
+            if times.as_array().is_some_and(|t| t.len() == 5) {
+                break times;
+            }
+            page.sleep(200).await;
+        };
+        let mut sorted: Vec<f64> = serde_json::from_value(times.clone()).expect("numbers");
+        sorted.sort_by(f64::total_cmp);
+        println!("worker answers to one job: {times} ms, median {:.0} ms", sorted[2]);
+    });
+}
