@@ -1221,7 +1221,11 @@ fn the_cpu_thinks_in_a_web_worker() {
             w.answer_ms
         );
         assert_eq!(w.spawned, [WORKER_URL], "one worker, kept between moves");
-        assert_eq!((w.posted, w.messages), (3, 4), "three jobs, ready + three answers");
+        assert_eq!(
+            (w.posted, w.messages),
+            (3, 4),
+            "three jobs, ready + three answers"
+        );
         assert_eq!((w.terminated, w.errors), (0, 0));
         assert!(w.thinking_shown >= 1, "the thinking mark was shown");
         assert!(
@@ -1249,7 +1253,11 @@ fn take_back_while_the_worker_thinks_cancels_it() {
         assert_eq!((w.spawned.len(), w.terminated), (1, 1), "{w:?}");
         // Longer than the pause and the time the worker took to start: nothing comes.
         page.sleep(1_500).await;
-        assert_eq!(page.saved_moves().await, [], "the stale answer was not played");
+        assert_eq!(
+            page.saved_moves().await,
+            [],
+            "the stale answer was not played"
+        );
         assert_eq!(page.snapshot().await.board(), START_BOARD);
 
         page.play("e1e5").await;
@@ -1315,7 +1323,11 @@ fn the_worker_answers_offline() {
         assert!(snap.notices.is_empty(), "{:?}", snap.notices);
         let w = page.workers().await;
         assert_eq!(w.spawned, [WORKER_URL]);
-        assert_eq!((w.messages, w.errors), (2, 0), "ready and the answer: {w:?}");
+        assert_eq!(
+            (w.messages, w.errors),
+            (2, 0),
+            "ready and the answer: {w:?}"
+        );
         assert_eq!(page.served_paths().len(), served, "the host served nothing");
 
         page.set_server_down(false);
@@ -1355,7 +1367,11 @@ fn a_worker_error_shows_a_notice_and_the_page_thinks_instead() {
         page.play(&any_legal_move(&game)).await;
         wait_cpu_answer(&page, 4).await;
         let w = page.workers().await;
-        assert_eq!(w.spawned.len(), 1, "the failed worker is not asked again: {w:?}");
+        assert_eq!(
+            w.spawned.len(),
+            1,
+            "the failed worker is not asked again: {w:?}"
+        );
         assert_eq!(w.posted, 1);
     });
 }
@@ -1373,7 +1389,8 @@ fn measure_worker_think() {
     use shogi_variants::session::table::TableGame;
     let mut game = Game::new(Rules::default());
     for seed in 0..12 {
-        let think = shogi_variants::ai::Think::nodes_only(shogi_variants::ai::Level::Beginner, seed);
+        let think =
+            shogi_variants::ai::Think::nodes_only(shogi_variants::ai::Level::Beginner, seed);
         let mv = game.cpu_move(&think).expect("a move");
         game.play(mv).expect("legal");
     }
@@ -1414,6 +1431,9 @@ fn measure_worker_think() {
         };
         let mut sorted: Vec<f64> = serde_json::from_value(times.clone()).expect("numbers");
         sorted.sort_by(f64::total_cmp);
-        println!("worker answers to one job: {times} ms, median {:.0} ms", sorted[2]);
+        println!(
+            "worker answers to one job: {times} ms, median {:.0} ms",
+            sorted[2]
+        );
     });
 }

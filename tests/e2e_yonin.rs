@@ -1164,11 +1164,9 @@ fn the_cpu_seats_think_in_a_web_worker() {
                 assert_eq!(page.yonin().await.status, "South to move");
                 Game::new(Rules::default(), Seat::South)
             } else {
-                page.wait_saved_yonin("South to move", |t| {
-                    t.game.to_move() == Some(Seat::South)
-                })
-                .await
-                .game
+                page.wait_saved_yonin("South to move", |t| t.game.to_move() == Some(Seat::South))
+                    .await
+                    .game
             };
             cpu_moves = game.moves().len() - person_moves;
             if cpu_moves >= 4 {
@@ -1190,7 +1188,11 @@ fn the_cpu_seats_think_in_a_web_worker() {
         );
         assert_eq!(w.spawned, ["./cpu_worker_loader.js"], "one worker, kept");
         assert_eq!(w.posted as usize, cpu_moves, "one job per CPU move");
-        assert_eq!(w.messages as usize, cpu_moves + 1, "ready + one answer each");
+        assert_eq!(
+            w.messages as usize,
+            cpu_moves + 1,
+            "ready + one answer each"
+        );
         assert_eq!((w.terminated, w.errors), (0, 0));
         assert!(w.thinking_shown >= 1, "the thinking mark was shown");
         assert!(

@@ -255,7 +255,7 @@ pub fn answer_text(text: &str, clock: Option<&dyn Clock>) -> CpuReply {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::table::{Table, TableGame};
+    use crate::session::table::Table;
 
     /// The request a new table makes once the CPU is to move: `moves` are played by
     /// hand first, then the first legal move while a person is to move (the first seat
