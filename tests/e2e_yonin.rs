@@ -1143,3 +1143,62 @@ fn measure_cpu_game() {
         );
     });
 }
+
+/// The three CPU seats answer through the CPU's Web Worker: one worker, spawned when
+/// the Yonin table first asks (from the relative URL of its loader) and kept between
+/// moves, one job and one answer per CPU move, the thinking mark shown, no notice; and
+/// the page's thread has no long task (50 ms or more) meanwhile. Prints the longest.
+#[test]
+fn the_cpu_seats_think_in_a_web_worker() {
+    run(|page| async move {
+        // Watched from the Hasami page, where no CPU is to move yet.
+        page.watch_workers().await;
+        page.switch_game("yonin").await;
+        // Drawing the Yonin board is not the CPU's doing (the CPU waits 450 ms first).
+        page.clear_long_tasks().await;
+        let mut cpu_moves = 0;
+        let mut person_moves = 0;
+        while cpu_moves < 4 {
+            // Nothing is saved before the first move of a new table (South's).
+            let game = if page.try_saved_yonin().await.is_none() {
+                assert_eq!(page.yonin().await.status, "South to move");
+                Game::new(Rules::default(), Seat::South)
+            } else {
+                page.wait_saved_yonin("South to move", |t| t.game.to_move() == Some(Seat::South))
+                    .await
+                    .game
+            };
+            cpu_moves = game.moves().len() - person_moves;
+            if cpu_moves >= 4 {
+                break;
+            }
+            let mv = game.legal_moves()[0].to_string();
+            page.play_yonin(&mv).await;
+            person_moves += 1;
+        }
+        let snap = page.yonin().await;
+        assert!(snap.notices.is_empty(), "{:?}", snap.notices);
+        let w = page.workers().await;
+        println!(
+            "worker round trip (Yonin): {cpu_moves} CPU moves, long tasks {:?}, longest {:.0} ms; \
+             answers in {:?} ms",
+            w.long_tasks,
+            w.longest_task(),
+            w.answer_ms
+        );
+        assert_eq!(w.spawned, ["./cpu_worker_loader.js"], "one worker, kept");
+        assert_eq!(w.posted as usize, cpu_moves, "one job per CPU move");
+        assert_eq!(
+            w.messages as usize,
+            cpu_moves + 1,
+            "ready + one answer each"
+        );
+        assert_eq!((w.terminated, w.errors), (0, 0));
+        assert!(w.thinking_shown >= 1, "the thinking mark was shown");
+        assert!(
+            w.longest_task() < 50.0,
+            "the page's thread was blocked while the CPUs thought: {:?}",
+            w.long_tasks
+        );
+    });
+}

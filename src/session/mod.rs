@@ -1,11 +1,12 @@
 //! What a table in the app holds between clicks, apart from drawing: the table
 //! controller ([`table`], one for both games), the games' settings ([`hasami`],
-//! [`yonin`]), the move clock, the notices, and how tables are saved ([`storage`]). No
-//! leptos and no browser APIs here, so all of it is tested natively; the `ui` module
-//! renders it and forwards events.
+//! [`yonin`]), the move clock, the notices, how tables are saved ([`storage`]), and the
+//! messages of the CPU's Web Worker ([`cpu`]). No leptos and no browser APIs here, so
+//! all of it is tested natively; the `ui` module renders it and forwards events.
 
 pub mod app;
 pub mod clock;
+pub mod cpu;
 pub mod hasami;
 pub mod notice;
 pub mod storage;

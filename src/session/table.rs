@@ -310,6 +310,13 @@ pub enum TableNotice<S> {
         /// The seat the CPU moved for.
         seat: S,
     },
+    /// The CPU's Web Worker failed (did not start, crashed, or answered with an error):
+    /// from now on the CPU thinks on the page itself, which may freeze it while it
+    /// thinks.
+    CpuFailed {
+        /// What went wrong, for the notice's tooltip.
+        detail: String,
+    },
 }
 
 impl<S> TableNotice<S> {

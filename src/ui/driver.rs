@@ -3,9 +3,14 @@
 //! outside world and forwards what happens to the table; the table decides.
 
 use super::store;
+use super::worker::{CpuWorker, PerformanceClock};
+use crate::session::cpu::{CpuError, CpuJob, CpuReply, WorkerGame};
 use crate::session::storage::{LoadError, keys};
-use crate::session::table::{Table, TableGame};
+use crate::session::table::{Table, TableGame, TableNotice};
 use leptos::prelude::*;
+use std::cell::Cell;
+use std::marker::PhantomData;
+use std::rc::Rc;
 use std::time::Duration;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
@@ -27,8 +32,8 @@ fn page_id() -> u64 {
 
 /// Creates the table of game `G` for this page: opens what is stored (or starts a new
 /// one), and installs what drives it. Call once per game, in the component that owns
-/// it.
-pub fn use_table<G: TableGame>() -> RwSignal<Table<G>> {
+/// it; it also provides the [`CpuThinking`] of `G` to the components below.
+pub fn use_table<G: WorkerGame>() -> RwSignal<Table<G>> {
     let key = keys::table(G::KEY);
     let legacy_key = (G::KEY == "hasami").then_some(keys::HASAMI_SETTINGS_V1);
     let table = RwSignal::new(open::<G>(&key, legacy_key));
@@ -80,30 +85,7 @@ pub fn use_table<G: TableGame>() -> RwSignal<Table<G>> {
         on_cleanup(move || handle.clear());
     }
 
-    // The CPU: each new request is answered after a short pause, if still current.
-    let request_id = Memo::new(move |_| table.with(|t| t.cpu_request().map(|r| r.id)));
-    Effect::new(move |_| {
-        let Some(id) = request_id.get() else {
-            return;
-        };
-        let pause = table.with_untracked(|t| t.cpu_pause_ms());
-        set_timeout(
-            move || {
-                let Some(request) =
-                    table.with_untracked(|t| t.cpu_request().filter(|r| r.id == id).cloned())
-                else {
-                    return;
-                };
-                if let Some(mv) = request.think(None) {
-                    // A stale answer is refused by the table itself.
-                    table.update(|t| {
-                        let _ = t.cpu_answer(request.revision, mv);
-                    });
-                }
-            },
-            Duration::from_millis(u64::from(pause)),
-        );
-    });
+    drive_cpu(table);
 
     take_charge(table, &key);
     table
@@ -178,5 +160,151 @@ fn take_charge<G: TableGame>(table: RwSignal<Table<G>>, key: &str) {
             on_refused.forget();
         }
         None => table.update(|t| t.set_leader(true)),
+    }
+}
+
+/// Whether the CPU's worker is thinking for the table of game `G` (provided as a
+/// context by [`use_table`]; see [`thinking_mark`]).
+pub struct CpuThinking<G> {
+    /// True from the moment a job is posted to the worker until its answer or its
+    /// cancellation.
+    pub thinking: Signal<bool>,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G> Clone for CpuThinking<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for CpuThinking<G> {}
+
+/// A spinner (`data-testid="thinking"`) shown while the CPU's worker thinks for the
+/// table of game `G`; nothing outside [`use_table`]'s components.
+pub fn thinking_mark<G: 'static>() -> impl IntoView {
+    let thinking = use_context::<CpuThinking<G>>().map(|c| c.thinking);
+    move || {
+        thinking.is_some_and(|t| t.get()).then(|| {
+            view! { <span class="thinking" data-testid="thinking" aria-hidden="true"></span> }
+        })
+    }
+}
+
+/// The CPU's side of a table: each new request is answered after a short pause (so
+/// people see the position it answers), by the CPU's Web Worker, if still current.
+///
+/// - **Cancelling.** When the request changes or goes (a take-back, a new game, a seat,
+///   level or settings change, another tab's change, a dialog, the game hidden), a
+///   worker still thinking about the old one is terminated ([`CpuWorker::cancel`]).
+///   Its answer could not be played anyway: [`Table::cpu_answer`] refuses an answer
+///   for another revision.
+/// - **Failures.** A worker that fails (does not start, crashes, answers with an error
+///   or a move the table refuses) is not asked again: the player is told
+///   ([`TableNotice::CpuFailed`]) and from then on this page thinks itself, as before
+///   the worker existed, bounded in wall time by its own `performance.now()`. The game
+///   goes on either way, and a failure that would repeat itself cannot loop.
+fn drive_cpu<G: WorkerGame>(table: RwSignal<Table<G>>) {
+    let thinking = RwSignal::new(false);
+    provide_context(CpuThinking::<G> {
+        thinking: thinking.into(),
+        game: PhantomData,
+    });
+    // Set once the worker failed: the page thinks from then on.
+    let broken = Rc::new(Cell::new(false));
+    let worker = {
+        let broken = broken.clone();
+        CpuWorker::new(move |reply: CpuReply| {
+            thinking.set(false);
+            let Some(request) = table
+                .with_untracked(|t| t.cpu_request().filter(|r| Some(r.id) == reply.id).cloned())
+            else {
+                return;
+            };
+            let played = reply.move_of::<G>().and_then(|mv| {
+                let revision = reply.revision.unwrap_or(request.revision);
+                let result = table.try_update(|t| t.cpu_answer(revision, mv));
+                match result {
+                    Some(Err(crate::session::table::TableError::Play(e))) => {
+                        Err(CpuError::Malformed(format!("{mv}: {e}")))
+                    }
+                    // Played, or stale (refused by the table, nothing to do).
+                    _ => Ok(()),
+                }
+            });
+            if let Err(error) = played {
+                broken.set(true);
+                leptos::logging::warn!("the CPU's worker failed: {error}");
+                table.update(|t| {
+                    t.notify(TableNotice::CpuFailed {
+                        detail: error.to_string(),
+                    });
+                });
+                // On the next turn of the event loop, so the notice shows first.
+                set_timeout(move || think_here(table, request.id), Duration::ZERO);
+            }
+        })
+    };
+    let request_id = Memo::new(move |_| table.with(|t| t.cpu_request().map(|r| r.id)));
+    Effect::new(move |_| {
+        let id = request_id.get();
+        if worker.busy().is_some_and(|busy| Some(busy) != id) {
+            worker.cancel();
+            thinking.set(false);
+        }
+        let Some(id) = id else {
+            return;
+        };
+        let pause = table.with_untracked(|t| t.cpu_pause_ms());
+        let worker = worker.clone();
+        let broken = broken.clone();
+        set_timeout(
+            move || {
+                if broken.get() {
+                    think_here(table, id);
+                    return;
+                }
+                if worker.busy() == Some(id) {
+                    return;
+                }
+                let Some(job) = table.with_untracked(|t| {
+                    t.cpu_request()
+                        .filter(|r| r.id == id)
+                        .map(CpuJob::for_request)
+                }) else {
+                    return;
+                };
+                match worker.send(&job) {
+                    Ok(()) => thinking.set(true),
+                    Err(error) => {
+                        broken.set(true);
+                        leptos::logging::warn!("no CPU worker: {error}");
+                        table.update(|t| {
+                            t.notify(TableNotice::CpuFailed {
+                                detail: error.to_string(),
+                            });
+                        });
+                        think_here(table, id);
+                    }
+                }
+            },
+            Duration::from_millis(u64::from(pause)),
+        );
+    });
+}
+
+/// Answers request `id` on the page's own thread, if it is still current (the fallback
+/// when the worker failed), bounded in wall time by the page's `performance.now()`.
+fn think_here<G: TableGame>(table: RwSignal<Table<G>>, id: u64) {
+    let Some(request) = table.with_untracked(|t| t.cpu_request().filter(|r| r.id == id).cloned())
+    else {
+        return;
+    };
+    let clock = PerformanceClock::new();
+    if let Some(mv) = request.think(Some(&clock)) {
+        // A stale answer is refused by the table itself.
+        table.update(|t| {
+            let _ = t.cpu_answer(request.revision, mv);
+        });
     }
 }

@@ -281,6 +281,7 @@ pub fn HasamiTable(
             </section>
             <aside class="side">
                 <div class="status" data-testid="status">
+                    {super::driver::thinking_mark::<crate::engine::hasami::Game>()}
                     {status}
                 </div>
                 <div class="move-count" data-testid="move-count">

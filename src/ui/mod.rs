@@ -7,6 +7,7 @@ pub mod driver;
 pub mod hasami;
 pub mod store;
 pub mod widgets;
+pub mod worker;
 pub mod yonin;
 
 use crate::session::app::{GameKind, Preferences};
@@ -277,6 +278,7 @@ fn table_notice_text<S: Copy + Send + Sync + 'static>(
     let detail = match &notice {
         TableNotice::Unreadable { error, .. } => error.to_string(),
         TableNotice::Newer { version } => format!("format version {version}"),
+        TableNotice::CpuFailed { detail } => detail.clone(),
         _ => String::new(),
     };
     let text = match notice {
@@ -292,6 +294,7 @@ fn table_notice_text<S: Copy + Send + Sync + 'static>(
         TableNotice::Timeout { seat } => {
             t!(i18n, notice_timeout, side = move || seat_name(i18n, seat)).into_any()
         }
+        TableNotice::CpuFailed { .. } => t!(i18n, notice_cpu_failed).into_any(),
     };
     (text, detail)
 }

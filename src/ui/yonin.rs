@@ -596,6 +596,7 @@ pub fn YoninTable(
             </section>
             <aside class="side">
                 <div class="status" data-testid="status">
+                    {super::driver::thinking_mark::<crate::engine::yonin::Game>()}
                     {status}
                 </div>
                 <div class="move-count" data-testid="move-count">
