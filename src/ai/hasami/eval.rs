@@ -16,7 +16,7 @@ use std::ops::Neg;
 const WIN: i32 = 30_000;
 
 /// The deepest line a search follows, in plies: scores within this distance of
-/// [`WIN`] are wins and losses, below it ordinary evaluations.
+/// a win (30 000) are wins and losses, below it ordinary evaluations.
 pub const MAX_PLY: u32 = 256;
 
 /// One captured piece, in score units: scores are in hundredths of a capture.

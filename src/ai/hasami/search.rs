@@ -2,7 +2,7 @@
 //! table, move ordering and a quiescence search of captures.
 //!
 //! Every technique here keeps the score of a fixed-depth search exact, so the root
-//! value equals that of the plain negamax of [`super::reference`] (tests); the only
+//! value equals that of the plain negamax of `super::reference` (tests); the only
 //! inexact thing is stopping when the node budget or the clock runs out.
 //!
 //! - **Alpha-beta** (Knuth and Moore, "An analysis of alpha-beta pruning", 1975), in
