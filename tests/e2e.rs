@@ -1437,3 +1437,105 @@ fn measure_worker_think() {
         );
     });
 }
+
+/// Measures each level's think time per move in the browser build, for the README's
+/// strength table: for both games and every level, the worker answers the same eight
+/// positions of a game between two beginners (Hasami plies 8, 16, …, 64; Yonin moves
+/// 8, 16, …, 64) with the default think time (1 s), and the median and the longest
+/// answer are printed, in milliseconds measured by `performance.now()` in the page.
+///
+/// `cargo test --test e2e measure_think_per_level -- --ignored --nocapture`
+#[test]
+#[ignore = "a measurement, run by hand"]
+fn measure_think_per_level() {
+    use shogi_variants::ai::{Level, THINK_TIMES_MS, Think};
+    use shogi_variants::engine::Variant;
+    use shogi_variants::engine::yonin;
+    use shogi_variants::session::cpu::{CpuJob, JobGame, PROTOCOL};
+    use shogi_variants::session::table::TableGame;
+    use strum::IntoEnumIterator;
+
+    fn positions<G: TableGame + Variant>(
+        mut game: G,
+        record: impl Fn(&G) -> JobGame,
+    ) -> Vec<JobGame> {
+        let mut out = Vec::new();
+        for ply in 1..=64u64 {
+            let Some(mv) = game.cpu_move(&Think::nodes_only(Level::Beginner, ply)) else {
+                break;
+            };
+            game.play(mv).expect("the CPU's move is legal");
+            if ply % 8 == 0 && game.outcome().is_none() {
+                out.push(record(&game));
+            }
+        }
+        out
+    }
+    let hasami = positions(Game::new(Rules::default()), |g| JobGame::Hasami(g.record()));
+    let yonin = positions(
+        yonin::Game::new(yonin::Rules::default(), yonin::Seat::South),
+        |g| JobGame::Yonin(g.record()),
+    );
+    let mut jobs = Vec::new();
+    for (name, games) in [("hasami", &hasami), ("yonin", &yonin)] {
+        for level in Level::iter() {
+            for (i, game) in games.iter().enumerate() {
+                let job = CpuJob {
+                    protocol: PROTOCOL,
+                    id: i as u64 + 1,
+                    revision: Revision::default(),
+                    game: game.clone(),
+                    level,
+                    think_ms: THINK_TIMES_MS[0],
+                    seed: 7,
+                };
+                jobs.push(serde_json::json!([name, level.to_string(), job.to_json()]));
+            }
+        }
+    }
+    let count = jobs.len();
+    run(|page| async move {
+        page.js(
+            r#"
+            const [url, jobs] = arguments;
+            const worker = new Worker(url, { type: "module" });
+            const times = [];
+            window.__measure = times;
+            let next = 0;
+            let posted = 0;
+            worker.onmessage = (e) => {
+              if (e.data !== "ready") times.push([jobs[next - 1][0], jobs[next - 1][1], performance.now() - posted]);
+              if (next === jobs.length) return worker.terminate();
+              posted = performance.now();
+              worker.postMessage(jobs[next++][2]);
+            };
+            "#,
+            vec![serde_json::json!(WORKER_URL), serde_json::json!(jobs)],
+        )
+        .await;
+        let times = loop {
+            let times = page.js("return window.__measure;", vec![]).await;
+            if times.as_array().is_some_and(|t| t.len() == count) {
+                break times;
+            }
+            page.sleep(500).await;
+        };
+        let rows: Vec<(String, String, f64)> = serde_json::from_value(times).expect("rows");
+        for game in ["hasami", "yonin"] {
+            for level in Level::iter() {
+                let mut ms: Vec<f64> = rows
+                    .iter()
+                    .filter(|(g, l, _)| g == game && *l == level.to_string())
+                    .map(|r| r.2)
+                    .collect();
+                ms.sort_by(f64::total_cmp);
+                println!(
+                    "{game} {level}: {} answers, median {:.0} ms, longest {:.0} ms",
+                    ms.len(),
+                    ms[ms.len() / 2],
+                    ms[ms.len() - 1]
+                );
+            }
+        }
+    });
+}
