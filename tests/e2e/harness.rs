@@ -1064,11 +1064,6 @@ impl Page {
         *self.root.lock().expect("served folder") = dir.to_path_buf();
     }
 
-    /// The sub-path the site is served under (e.g. `/games/hasami/`).
-    pub fn base_path(&self) -> &'static str {
-        self.base
-    }
-
     /// Runs `script` (a function body) asynchronously: it gets `args` and, last, the
     /// callback to call with its result. Returns that result.
     pub async fn js_async(&self, script: &str, args: Vec<Value>) -> Value {
