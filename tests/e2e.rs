@@ -13,11 +13,11 @@ mod harness;
 
 use harness::{Options, Page, SavedTable, Snapshot, board_of, dist_dir, run, run_with};
 use serde_json::{Value, json};
-use std::path::{Path, PathBuf};
 use shogi_variants::engine::hasami::{Game, Move, Player, Position, Rules, WinCondition};
 use shogi_variants::session::hasami::{Settings, ViewMode};
 use shogi_variants::session::storage::{self, keys};
 use shogi_variants::session::table::{Controller, Participant, Revision};
+use std::path::{Path, PathBuf};
 
 const START_BOARD: &str = "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb";
 
@@ -1554,18 +1554,24 @@ async fn check_installable(page: &Page) {
             vec![],
         )
         .await;
-    assert_eq!(controller, json!(sw), "a service worker controls the reloaded page");
+    assert_eq!(
+        controller,
+        json!(sw),
+        "a service worker controls the reloaded page"
+    );
     let scope = page
         .js_async(
             "const done = arguments[arguments.length - 1]; navigator.serviceWorker.getRegistration().then((r) => done(r ? r.scope : null));",
             vec![],
         )
         .await;
-    assert_eq!(scope, json!(url), "the service worker's scope is the app's folder");
+    assert_eq!(
+        scope,
+        json!(url),
+        "the service worker's scope is the app's folder"
+    );
 
-    let verdict = page
-        .cdp("Page.getInstallabilityErrors", json!({}))
-        .await;
+    let verdict = page.cdp("Page.getInstallabilityErrors", json!({})).await;
     assert_eq!(
         verdict["installabilityErrors"],
         json!([]),
@@ -1573,7 +1579,11 @@ async fn check_installable(page: &Page) {
     );
     let seen = page.cdp("Page.getAppManifest", json!({})).await;
     assert_eq!(seen["url"], json!(format!("{url}manifest.webmanifest")));
-    assert_eq!(seen["errors"], json!([]), "Chromium's manifest parser: {seen}");
+    assert_eq!(
+        seen["errors"],
+        json!([]),
+        "Chromium's manifest parser: {seen}"
+    );
 }
 
 /// Installable: manifest, icons, service worker, and Chromium's own installability
@@ -1600,7 +1610,11 @@ fn works_under_another_sub_path() {
         page.play("e1e5").await;
         wait_cpu_answer(&page, 2).await;
         check_installable(&page).await;
-        assert_eq!(page.saved_moves().await.len(), 2, "the game survived the reload");
+        assert_eq!(
+            page.saved_moves().await.len(),
+            2,
+            "the game survived the reload"
+        );
     });
 }
 
@@ -1626,8 +1640,8 @@ fn copy_dir(from: &Path, to: &Path) {
 /// name="e2e-build">`) and at the end of `cpu_worker_loader.js`, and its service worker
 /// made again by `tools/generate-sw.mjs` (as trunk's post-build hook does).
 fn build_b() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("e2e-build-b-{}", std::process::id()));
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("e2e-build-b-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     copy_dir(&dist_dir(), &dir);
     let index = dir.join("index.html");
@@ -1694,7 +1708,11 @@ fn a_new_build_is_offered_and_reloads_whole() {
         assert!(!loader_a.contains(BUILD_B_MARK));
         assert_eq!(build_mark(&page).await, None);
         let offered = "return !!document.querySelector('[data-testid=\"update-ready\"]');";
-        assert_eq!(page.js(offered, vec![]).await, json!(false), "nothing new yet");
+        assert_eq!(
+            page.js(offered, vec![]).await,
+            json!(false),
+            "nothing new yet"
+        );
 
         page.serve_from(&b_dir);
         let checked = page
@@ -1717,7 +1735,10 @@ fn a_new_build_is_offered_and_reloads_whole() {
 
         // Build B waits; the page still runs build A, whole.
         let (_, loader) = fetch_text(&page, "cpu_worker_loader.js").await;
-        assert_eq!(loader, loader_a, "the old worker serves the old build's files");
+        assert_eq!(
+            loader, loader_a,
+            "the old worker serves the old build's files"
+        );
         let caches = cache_names(&page).await;
         assert_eq!(caches.len(), 2, "A's cache and B's: {caches:?}");
         assert!(caches.contains(&caches_a[0]));
@@ -1749,7 +1770,11 @@ fn a_new_build_is_offered_and_reloads_whole() {
         let caches = cache_names(&page).await;
         assert_eq!(caches.len(), 1, "A's cache is gone: {caches:?}");
         assert_ne!(caches[0], caches_a[0]);
-        assert_eq!(page.js(offered, vec![]).await, json!(false), "the offer is gone");
+        assert_eq!(
+            page.js(offered, vec![]).await,
+            json!(false),
+            "the offer is gone"
+        );
         assert_eq!(page.saved_moves().await.len(), 4, "the game is kept");
         page.play(&any_legal_move(&game)).await;
         wait_cpu_answer(&page, 6).await;

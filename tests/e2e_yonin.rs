@@ -1258,7 +1258,12 @@ fn both_games_play_offline_with_the_cpu() {
         page.clear_logs();
         page.reload().await;
         assert_eq!(
-            page.saved_yonin().await.expect("saved Yonin").game.moves().len(),
+            page.saved_yonin()
+                .await
+                .expect("saved Yonin")
+                .game
+                .moves()
+                .len(),
             4
         );
     });

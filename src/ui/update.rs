@@ -65,9 +65,7 @@ pub fn start() -> RwSignal<Updates> {
     // A failed registration (say, a host that does not serve sw.js) only means no
     // offline play; the page works on.
     let ignore = Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| {});
-    let _ = container
-        .register(SW_URL)
-        .then2(&on_registered, &ignore);
+    let _ = container.register(SW_URL).then2(&on_registered, &ignore);
     on_registered.forget();
     ignore.forget();
     updates
@@ -138,7 +136,8 @@ fn perform(action: UpdateAction) {
                 match waiting {
                     Some(worker) => {
                         let message = js_sys::Object::new();
-                        let _ = js_sys::Reflect::set(&message, &"type".into(), &SKIP_WAITING.into());
+                        let _ =
+                            js_sys::Reflect::set(&message, &"type".into(), &SKIP_WAITING.into());
                         // The reload follows the `controllerchange` this brings.
                         let _ = worker.post_message(&message);
                     }

@@ -91,9 +91,7 @@ where
         "a base path starts and ends with /: {base}"
     );
     let root = Arc::new(Mutex::new(dist));
-    let (addr, served) = guard
-        .rt
-        .block_on(serve(root.clone(), base, down.clone()));
+    let (addr, served) = guard.rt.block_on(serve(root.clone(), base, down.clone()));
     let client = guard.rt.block_on(connect(driver_port, &profile, options));
     guard.client = Some(client.clone());
     let page = Page {
@@ -243,8 +241,9 @@ async fn serve(
         async move {
             match ServeDir::new(dir).try_call(request).await {
                 Ok(response) => response.into_response(),
-                Err(e) => (axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
-                    .into_response(),
+                Err(e) => {
+                    (axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response()
+                }
             }
         }
     });
