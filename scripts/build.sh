@@ -21,8 +21,9 @@ rm -rf dist
 trunk build --release
 
 [[ -f dist/index.html ]] || die "dist/index.html is missing after trunk build"
-# trunk serve's live-reload client connects to a websocket at __trunk_address__.
-if grep -q '__trunk_address__' dist/index.html; then
+# trunk serve's live-reload client: a script with the placeholder {{__TRUNK_ADDRESS__}}
+# (filled in while serving) for its websocket at .well-known/trunk/ws.
+if grep -qiE '__trunk_address__|[.]well-known/trunk/ws' dist/index.html; then
   die "dist/index.html carries trunk's live-reload script; is a 'trunk serve' writing dist/ at the same time?"
 fi
 for file in sw.js manifest.webmanifest icons/icon-192.png icons/icon-512.png icons/maskable-512.png \
