@@ -1638,10 +1638,11 @@ fn copy_dir(from: &Path, to: &Path) {
 
 /// "Build B": a copy of `dist/` with [`BUILD_B_MARK`] in `index.html` (a `<meta
 /// name="e2e-build">`) and at the end of `cpu_worker_loader.js`, and its service worker
-/// made again by `tools/generate-sw.mjs` (as trunk's post-build hook does).
-fn build_b() -> PathBuf {
-    let dir =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("e2e-build-b-{}", std::process::id()));
+/// made again by `tools/generate-sw.mjs` (as trunk's post-build hook does), in a
+/// folder of its own for the test `test`.
+fn build_b(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("e2e-build-b-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     copy_dir(&dist_dir(), &dir);
     let index = dir.join("index.html");
@@ -1696,7 +1697,7 @@ async fn build_mark(page: &Page) -> Option<String> {
 /// error.
 #[test]
 fn a_new_build_is_offered_and_reloads_whole() {
-    let b = build_b();
+    let b = build_b("offer");
     let b_dir = b.clone();
     run(move |page| async move {
         page.wait_controlled().await;
@@ -1749,20 +1750,7 @@ fn a_new_build_is_offered_and_reloads_whole() {
 
         page.js("window.__e2eBuildA = true;", vec![]).await;
         page.click("update-ready").await;
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
-        // Scripts may fail while the page navigates.
-        while page
-            .try_js("return window.__e2eBuildA === true;", vec![])
-            .await
-            != Some(json!(false))
-        {
-            assert!(
-                std::time::Instant::now() < deadline,
-                "the page did not reload"
-            );
-            page.sleep(50).await;
-        }
-        page.wait_ready().await;
+        wait_reloaded(&page).await;
 
         assert_eq!(build_mark(&page).await.as_deref(), Some(BUILD_B_MARK));
         let (status, loader) = fetch_text(&page, "cpu_worker_loader.js").await;
@@ -1779,6 +1767,69 @@ fn a_new_build_is_offered_and_reloads_whole() {
         assert_eq!(page.saved_moves().await.len(), 4, "the game is kept");
         page.play(&any_legal_move(&game)).await;
         wait_cpu_answer(&page, 6).await;
+    });
+    let _ = std::fs::remove_dir_all(&b);
+}
+
+/// Waits until the tab the test drives has reloaded (the mark `window.__e2eBuildA`,
+/// set before, is gone) and the app has drawn its board again.
+async fn wait_reloaded(page: &Page) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    // Scripts may fail while the page navigates.
+    while page
+        .try_js("return window.__e2eBuildA === true;", vec![])
+        .await
+        != Some(json!(false))
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the page did not reload"
+        );
+        page.sleep(50).await;
+    }
+    page.wait_ready().await;
+}
+
+/// Two tabs of build A; build B is deployed and both offer it. Taking it in one tab
+/// reloads the other too (the new worker now controls it, and the files it has yet to
+/// load, the CPU's worker among them, would come from B): both then run build B.
+#[test]
+fn taking_the_update_in_one_tab_reloads_the_other() {
+    let b = build_b("tabs");
+    let b_dir = b.clone();
+    run(move |page| async move {
+        page.wait_controlled().await;
+        let (first, second) = page.open_second_tab().await;
+        page.wait_controlled().await;
+        page.serve_from(&b_dir);
+        page.js(
+            "document.dispatchEvent(new Event('visibilitychange'));",
+            vec![],
+        )
+        .await;
+        page.el("update-ready").await;
+        page.switch_tab(&first).await;
+        page.el("update-ready").await;
+        assert_eq!(build_mark(&page).await, None);
+        page.js("window.__e2eBuildA = true;", vec![]).await;
+
+        page.switch_tab(&second).await;
+        page.js("window.__e2eBuildA = true;", vec![]).await;
+        page.click("update-ready").await;
+        wait_reloaded(&page).await;
+        assert_eq!(build_mark(&page).await.as_deref(), Some(BUILD_B_MARK));
+
+        page.switch_tab(&first).await;
+        wait_reloaded(&page).await;
+        assert_eq!(
+            build_mark(&page).await.as_deref(),
+            Some(BUILD_B_MARK),
+            "the other tab runs build B too"
+        );
+        let offered = "return !!document.querySelector('[data-testid=\"update-ready\"]');";
+        assert_eq!(page.js(offered, vec![]).await, json!(false));
+        page.play("e1e5").await;
+        wait_cpu_answer(&page, 2).await;
     });
     let _ = std::fs::remove_dir_all(&b);
 }
