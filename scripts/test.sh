@@ -22,8 +22,8 @@ cargo clippy --lib --bins --target wasm32-unknown-unknown --locked -- -D warning
 step "cargo doc (warnings denied)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --quiet
 
-step "trunk build --release (dist/)"
-trunk build --release
+step "scripts/build.sh (a clean release build in dist/)"
+scripts/build.sh
 
 step "cargo test"
 cargo test --locked

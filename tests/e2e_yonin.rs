@@ -1202,3 +1202,69 @@ fn the_cpu_seats_think_in_a_web_worker() {
         );
     });
 }
+
+/// Offline, both games: after a first visit (Yonin opened, the service worker in
+/// control) the host goes down; a reload still opens the Yonin game, a person's move
+/// plays and the three CPU seats answer (their Web Worker, never loaded before, comes
+/// from the service worker's cache); then Hasami opens, a move plays and the CPU
+/// answers. Nothing failed meanwhile except the browser's own look for a new `sw.js`.
+#[test]
+fn both_games_play_offline_with_the_cpu() {
+    run(|page| async move {
+        page.switch_game("yonin").await;
+        page.wait_controlled().await;
+        assert!(page.try_saved_yonin().await.is_none(), "a new Yonin table");
+
+        page.set_server_down(true);
+        page.reload().await;
+        page.switch_game("yonin").await;
+        page.watch_workers().await;
+        let start = new_game();
+        let first = start.legal_moves()[0].to_string();
+        let (_, snap, _) = page.play_yonin(&first).await;
+        assert!(snap.notices.is_empty(), "{:?}", snap.notices);
+        let saved = page
+            .wait_saved_yonin("the three CPU seats' answers", |t| {
+                t.game.moves().len() == 4 && t.game.to_move() == Some(South)
+            })
+            .await;
+        let snap = page
+            .wait_shows("the position after the CPU seats", &saved.game)
+            .await;
+        assert_eq!(snap.status, "South to move");
+        let w = page.workers().await;
+        assert_eq!(w.spawned, ["./cpu_worker_loader.js"], "{w:?}");
+        assert_eq!((w.posted, w.errors), (3, 0), "one job per CPU seat: {w:?}");
+
+        page.switch_game("hasami").await;
+        let hasami = page.snapshot().await;
+        assert_eq!(hasami.status, "Black to move");
+        page.play("e1e5").await;
+        let game = page
+            .wait_saved("the Hasami CPU's answer", |g| g.moves().len() == 2)
+            .await;
+        page.wait_status("Black to move").await;
+        assert_eq!(game.moves()[0].to_string(), "e1e5");
+
+        // Offline, the only failures may be the browser's update checks of sw.js.
+        let errors: Vec<String> = page
+            .console_errors()
+            .await
+            .into_iter()
+            .filter(|e| !e.contains("sw.js"))
+            .collect();
+        assert!(errors.is_empty(), "offline errors: {errors:?}");
+        page.set_server_down(false);
+        page.clear_logs();
+        page.reload().await;
+        assert_eq!(
+            page.saved_yonin()
+                .await
+                .expect("saved Yonin")
+                .game
+                .moves()
+                .len(),
+            4
+        );
+    });
+}

@@ -11,6 +11,7 @@ pub mod hasami;
 pub mod notice;
 pub mod storage;
 pub mod table;
+pub mod update;
 pub mod yonin;
 
 #[cfg(test)]

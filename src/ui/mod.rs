@@ -6,6 +6,7 @@ pub mod board;
 pub mod driver;
 pub mod hasami;
 pub mod store;
+pub mod update;
 pub mod widgets;
 pub mod worker;
 pub mod yonin;
@@ -62,6 +63,8 @@ fn Shell() -> impl IntoView {
     let app_notices = RwSignal::new(Notices::<AppNotice>::default());
     let hasami = driver::use_table::<crate::engine::hasami::Game>();
     let yonin = driver::use_table::<crate::engine::yonin::Game>();
+    // The service worker (offline play) and the offer of a new build.
+    let updates = update::start();
     // Passing app notices go with the same monotonic clock as the tables'.
     if let Ok(handle) = set_interval_with_handle(
         move || {
@@ -224,7 +227,7 @@ fn Shell() -> impl IntoView {
             }}
             <footer>{t!(i18n, footer)}</footer>
         </div>
-        <NoticeList app=app_notices hasami=hasami yonin=yonin game=game />
+        <NoticeList app=app_notices hasami=hasami yonin=yonin game=game updates=updates />
     }
 }
 
@@ -306,6 +309,8 @@ fn NoticeList(
     yonin: RwSignal<crate::session::yonin::Table>,
     /// The game on screen: only its table's notices are shown (the other's wait).
     game: Memo<Option<GameKind>>,
+    /// New builds: the offer to reload is shown above the notices.
+    updates: RwSignal<crate::session::update::Updates>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     // Only the notices, so the list is redrawn when they change, not at every tick.
@@ -387,6 +392,7 @@ fn NoticeList(
     };
     view! {
         <div class="notices" role="status" aria-live="polite">
+            <update::UpdateOffer updates=updates />
             {lines}
         </div>
     }

@@ -33,7 +33,8 @@ use tower_http::services::ServeDir;
 /// The saved Hasami table.
 pub type SavedTable = table::SavedTable<Game>;
 
-/// The sub-path the page is served under, to prove its asset URLs are relative.
+/// The sub-path the page is served under, to prove its asset URLs are relative
+/// ([`Options::base_path`] picks another).
 pub const BASE_PATH: &str = "/games/hasami/";
 /// How long a wait for the page may take before the test fails.
 const WAIT: Duration = Duration::from_secs(15);
@@ -48,6 +49,9 @@ pub struct Options {
     /// Block all site data (Chromium's "don't allow sites to save data" setting):
     /// reading `window.localStorage` then throws a SecurityError.
     pub block_site_data: bool,
+    /// Serve the site under this sub-path (starting and ending with `/`) instead of
+    /// [`BASE_PATH`].
+    pub base_path: Option<&'static str>,
 }
 
 /// Runs one browser test: serves `dist/`, starts chromedriver and Chromium with a
@@ -81,12 +85,20 @@ where
     let driver_port = guard.driver.as_ref().map_or(0, |d| d.port);
     let profile = guard.profile.clone();
     let down = Arc::new(AtomicBool::new(false));
-    let (addr, served) = guard.rt.block_on(serve(dist, down.clone()));
+    let base = options.base_path.unwrap_or(BASE_PATH);
+    assert!(
+        base.starts_with('/') && base.ends_with('/'),
+        "a base path starts and ends with /: {base}"
+    );
+    let root = Arc::new(Mutex::new(dist));
+    let (addr, served) = guard.rt.block_on(serve(root.clone(), base, down.clone()));
     let client = guard.rt.block_on(connect(driver_port, &profile, options));
     guard.client = Some(client.clone());
     let page = Page {
         client,
         origin: format!("http://{addr}"),
+        base,
+        root,
         served,
         down,
         logs: Arc::new(Mutex::new(Logs::default())),
@@ -104,7 +116,7 @@ where
 }
 
 /// `dist/` beside Cargo.toml; the tests serve it and never build it.
-fn dist_dir() -> PathBuf {
+pub fn dist_dir() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("dist");
     assert!(
         dir.join("index.html").is_file(),
@@ -214,13 +226,29 @@ struct Served {
     status: u16,
 }
 
-/// Serves `dist` under [`BASE_PATH`] on a free port of 127.0.0.1, and logs every
-/// request with its status.
-async fn serve(dist: PathBuf, down: Arc<AtomicBool>) -> (SocketAddr, Arc<Mutex<Vec<Served>>>) {
+/// Serves the folder `root` holds (read at each request, so a test can deploy another
+/// build: [`Page::serve_from`]) under `base` on a free port of 127.0.0.1, and logs
+/// every request with its status.
+async fn serve(
+    root: Arc<Mutex<PathBuf>>,
+    base: &str,
+    down: Arc<AtomicBool>,
+) -> (SocketAddr, Arc<Mutex<Vec<Served>>>) {
     let log = Arc::new(Mutex::new(Vec::new()));
     let recorder = log.clone();
+    let files = axum::routing::any(move |request: Request| {
+        let dir = root.lock().expect("served folder").clone();
+        async move {
+            match ServeDir::new(dir).try_call(request).await {
+                Ok(response) => response.into_response(),
+                Err(e) => {
+                    (axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response()
+                }
+            }
+        }
+    });
     let app = axum::Router::new()
-        .nest_service(BASE_PATH.trim_end_matches('/'), ServeDir::new(dist))
+        .nest_service(base.trim_end_matches('/'), files)
         .layer(axum::middleware::from_fn(
             move |request: Request, next: Next| {
                 let recorder = recorder.clone();
@@ -320,6 +348,28 @@ impl WebDriverCompatibleCommand for ReadLog {
             http::Method::POST,
             Some(json!({ "type": self.0 }).to_string()),
         )
+    }
+}
+
+/// A Chrome DevTools Protocol command through chromedriver's `goog/cdp/execute`
+/// (body: `{"cmd": …, "params": …}`).
+#[derive(Debug)]
+struct Cdp(Value);
+
+impl WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(self.0.to_string()))
     }
 }
 
@@ -507,6 +557,10 @@ pub fn board_of(game: &Game) -> String {
 pub struct Page {
     client: Client,
     origin: String,
+    /// The sub-path the site is served under.
+    base: &'static str,
+    /// The folder the test server serves.
+    root: Arc<Mutex<PathBuf>>,
     served: Arc<Mutex<Vec<Served>>>,
     /// While set, the test server answers every request with 503.
     down: Arc<AtomicBool>,
@@ -516,7 +570,7 @@ pub struct Page {
 impl Page {
     /// The page's address.
     pub fn url(&self) -> String {
-        format!("{}{BASE_PATH}", self.origin)
+        format!("{}{}", self.origin, self.base)
     }
 
     /// Loads the page and waits until the app has drawn it.
@@ -533,7 +587,7 @@ impl Page {
 
     /// Waits until the app has drawn the Hasami board; on a first visit the app opens on
     /// the choice of a game, and Hasami is chosen.
-    async fn wait_ready(&self) {
+    pub async fn wait_ready(&self) {
         self.wait_ready_choosing("hasami").await;
     }
 
@@ -575,6 +629,12 @@ impl Page {
             .execute(script, args)
             .await
             .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// [`Page::js`], but `None` when the script cannot run (say, while the page
+    /// navigates).
+    pub async fn try_js(&self, script: &str, args: Vec<Value>) -> Option<Value> {
+        self.client.execute(script, args).await.ok()
     }
 
     /// Reads the page.
@@ -874,7 +934,7 @@ impl Page {
     }
 
     /// What every test leaves true: no console error; every request the page made
-    /// went to this origin under [`BASE_PATH`] (none to another origin) and was
+    /// went to this origin under the base path (none to another origin) and was
     /// answered with success.
     async fn check_clean(&self) {
         let problems = self.problems().await;
@@ -887,7 +947,7 @@ impl Page {
 
     /// What breaks [`Page::check_clean`] so far, one line each: console errors
     /// (level SEVERE), requests to another origin, requests the test server
-    /// answered with an error or outside [`BASE_PATH`], and a network log that
+    /// answered with an error or outside the base path, and a network log that
     /// misses the page, its script or its wasm (so it is not checking anything).
     pub async fn problems(&self) -> Vec<String> {
         let mut problems: Vec<String> = self
@@ -935,7 +995,7 @@ impl Page {
         problems.extend(
             served
                 .iter()
-                .filter(|s| !s.path.starts_with(BASE_PATH) || !matches!(s.status, 200 | 304))
+                .filter(|s| !s.path.starts_with(self.base) || !matches!(s.status, 200 | 304))
                 .map(|s| format!("request answered {}: {}", s.status, s.path)),
         );
         problems
@@ -996,6 +1056,50 @@ impl Page {
     /// Takes the test server down (every request answered 503) or back up.
     pub fn set_server_down(&self, down: bool) {
         self.down.store(down, Ordering::SeqCst);
+    }
+
+    /// Serves `dir` from now on instead of what was served (a new build "deployed").
+    pub fn serve_from(&self, dir: &Path) {
+        *self.root.lock().expect("served folder") = dir.to_path_buf();
+    }
+
+    /// Runs `script` (a function body) asynchronously: it gets `args` and, last, the
+    /// callback to call with its result. Returns that result.
+    pub async fn js_async(&self, script: &str, args: Vec<Value>) -> Value {
+        self.client
+            .execute_async(script, args)
+            .await
+            .unwrap_or_else(|e| panic!("async script failed: {e}\n{script}"))
+    }
+
+    /// Sends the Chrome DevTools Protocol command `cmd` with `params` through
+    /// chromedriver (`goog/cdp/execute`) and returns its result.
+    pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
+        self.client
+            .issue_cmd(Cdp(json!({ "cmd": cmd, "params": params })))
+            .await
+            .unwrap_or_else(|e| panic!("CDP {cmd} failed: {e}"))
+    }
+
+    /// Waits until a service worker controls the page, and returns its script's URL.
+    pub async fn wait_controlled(&self) -> String {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let url = self
+                .js(
+                    "const c = navigator.serviceWorker.controller; return c ? c.scriptURL : null;",
+                    vec![],
+                )
+                .await;
+            if let Value::String(url) = url {
+                return url;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no service worker took control of the page within {WAIT:?}"
+            );
+            tokio::time::sleep(POLL).await;
+        }
     }
 
     /// Forgets what the logs held so far (console, network, test server).
