@@ -9,6 +9,7 @@ pub mod clock;
 pub mod cpu;
 pub mod hasami;
 pub mod notice;
+pub mod rules;
 pub mod storage;
 pub mod table;
 pub mod update;
