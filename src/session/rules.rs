@@ -367,7 +367,7 @@ fn hasami_diagram(
     match mv {
         Some(mv) => {
             marks.to = Some(mv.to);
-            let mut after = position.clone();
+            let mut after = position;
             marks.captured = after.play(mv).expect("the diagram's move is legal");
         }
         None => marks.targets = position.destinations(from),
@@ -503,7 +503,7 @@ mod tests {
     fn hasami_capture_takes_the_sandwiched_piece() {
         let d = hasami(HasamiTopic::Capture);
         assert_eq!(d.mv.map(|m| m.to_string()).as_deref(), Some("e1e5"));
-        let mut pos = d.position.clone();
+        let mut pos = d.position;
         let captured = pos.play(d.mv.unwrap()).unwrap();
         assert_eq!(captured, set(&["d5"]));
         assert_eq!(d.marks.captured, captured);
@@ -515,7 +515,7 @@ mod tests {
     #[test]
     fn hasami_capture_many_takes_two_lines() {
         let d = hasami(HasamiTopic::CaptureMany);
-        let mut pos = d.position.clone();
+        let mut pos = d.position;
         let captured = pos.play(d.mv.unwrap()).unwrap();
         assert_eq!(captured, set(&["c5", "d5", "e6", "e7"]));
         assert_eq!(d.marks.captured, captured);
@@ -528,7 +528,7 @@ mod tests {
     fn hasami_corner_capture() {
         let d = hasami(HasamiTopic::Corner);
         assert_eq!(d.mv.map(|m| m.to_string()).as_deref(), Some("a5a2"));
-        let mut pos = d.position.clone();
+        let mut pos = d.position;
         let captured = pos.play(d.mv.unwrap()).unwrap();
         assert_eq!(captured, set(&["a1"]));
         assert_eq!(d.marks.captured, captured);
@@ -539,7 +539,7 @@ mod tests {
     #[test]
     fn hasami_safe_move_between_two_enemies() {
         let d = hasami(HasamiTopic::Safe);
-        let mut pos = d.position.clone();
+        let mut pos = d.position;
         let captured = pos.play(d.mv.unwrap()).unwrap();
         assert!(captured.is_empty());
         assert!(d.marks.captured.is_empty());
@@ -554,7 +554,7 @@ mod tests {
     fn hasami_no_legal_move_loses() {
         let d = hasami(HasamiTopic::NoMove);
         assert!(!d.position.has_legal_move());
-        let game = Game::from_position(Rules::default(), d.position.clone());
+        let game = Game::from_position(Rules::default(), d.position);
         assert_eq!(
             game.outcome(),
             Some(Outcome::Win {

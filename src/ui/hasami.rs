@@ -4,6 +4,7 @@
 
 use super::board::{Board, BoardView, Facing, PieceView, SquareView, Turn, piece_svg};
 use super::i18n::{Locale, t, t_string, use_i18n};
+use super::rules::{HasamiRules, RulesButton};
 use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view, cpu_level_select};
 use crate::engine::Square;
 use crate::engine::hasami::{DrawReason, Outcome, Player, WinCondition, WinReason};
@@ -26,7 +27,7 @@ pub fn side_name(i18n: I18nContext<Locale>, side: Player) -> String {
 }
 
 /// How a Hasami piece of `side` is drawn.
-fn piece_view(side: Player, label: String) -> PieceView {
+pub(super) fn piece_view(side: Player, label: String) -> PieceView {
     PieceView {
         side: match side {
             Player::Black => "black",
@@ -66,6 +67,13 @@ pub fn HasamiTable(
         table.update(|t| t.set_modal(kind.is_some()));
     };
     on_cleanup(move || table.update(|t| t.set_modal(false)));
+    // The rules page, open over the table: like a question, it stops the clock and
+    // the CPU while it is read.
+    let rules_open = RwSignal::new(false);
+    let show_rules = move |open: bool| {
+        rules_open.set(open);
+        table.update(|t| t.set_modal(open));
+    };
 
     // Derived view state.
     let outcome = Memo::new(move |_| table.with(|t| t.game().outcome()));
@@ -266,7 +274,7 @@ pub fn HasamiTable(
     let show_result = Memo::new(move |_| table.with(|t| t.show_result()));
 
     // While a dialog is open the table behind it takes no clicks or keys.
-    let dialog_open = move || confirm.get().is_some() || show_result.get();
+    let dialog_open = move || confirm.get().is_some() || show_result.get() || rules_open.get();
 
     view! {
         <div class="layout" inert=dialog_open>
@@ -318,6 +326,7 @@ pub fn HasamiTable(
                     </button>
                 </div>
                 <SettingsPanel table=table />
+                <RulesButton on_open=Callback::new(move |()| show_rules(true)) />
                 <details class="panel">
                     <summary>{t!(i18n, how_to_play)}</summary>
                     <ul class="rules-text">
@@ -343,6 +352,9 @@ pub fn HasamiTable(
                     }
                 })
         }}
+        <Show when=move || rules_open.get()>
+            <HasamiRules on_close=Callback::new(move |()| show_rules(false)) />
+        </Show>
         <Show when=move || show_result.get()>
             <ResultDialog
                 outcome=outcome
@@ -519,6 +531,7 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
                             .collect_view()}
                     </select>
                 </label>
+                <p class="hint" data-testid="hint-win">{t!(i18n, hint_win)}</p>
                 <label>
                     <span>{t!(i18n, move_limit)}</span>
                     <select
@@ -542,6 +555,7 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
                             .collect_view()}
                     </select>
                 </label>
+                <p class="hint" data-testid="hint-limit">{t!(i18n, hint_limit)}</p>
                 <Show when=move || table.with(|t| t.rules_pending())>
                     <div class="pending" data-testid="rules-pending">
                         {t!(i18n, rules_pending)}
@@ -566,6 +580,7 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
                         }
                     />
                 </label>
+                <p class="hint" data-testid="hint-alternate">{t!(i18n, hint_alternate)}</p>
                 <h3>{t!(i18n, site_heading)}</h3>
                 <label>
                     <span>{t!(i18n, show_legal_moves)}</span>

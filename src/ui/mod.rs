@@ -5,6 +5,7 @@
 pub mod board;
 pub mod driver;
 pub mod hasami;
+pub mod rules;
 pub mod store;
 pub mod update;
 pub mod widgets;

@@ -8,6 +8,7 @@ use super::board::{
     piece_svg,
 };
 use super::i18n::{Locale, t, t_string, use_i18n};
+use super::rules::{RulesButton, YoninRules};
 use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view, cpu_level_select};
 use crate::engine::Square;
 use crate::engine::yonin::{
@@ -66,7 +67,7 @@ fn role_name(i18n: I18n, role: Role, promoted: bool) -> String {
 }
 
 /// CSS class and `data-side` of a seat's pieces.
-const fn seat_class(seat: Seat) -> &'static str {
+pub(super) const fn seat_class(seat: Seat) -> &'static str {
     match seat {
         Seat::South => "south",
         Seat::West => "west",
@@ -76,7 +77,7 @@ const fn seat_class(seat: Seat) -> &'static str {
 }
 
 /// The board turned so that `seat` sits at the bottom.
-const fn turn_for(seat: Seat) -> Turn {
+pub(super) const fn turn_for(seat: Seat) -> Turn {
     Turn::ALL[seat.index()]
 }
 
@@ -91,7 +92,7 @@ const fn facing_of(seat: Seat) -> Facing {
 }
 
 /// Letters of the hand kinds, for the `hand-<seat>-<kind>` hooks.
-const fn kind_letter(role: Role) -> &'static str {
+pub(super) const fn kind_letter(role: Role) -> &'static str {
     match role {
         Role::King => "K",
         Role::Rook => "R",
@@ -102,7 +103,7 @@ const fn kind_letter(role: Role) -> &'static str {
 }
 
 /// How a board piece is drawn, with its accessible name.
-fn piece_view(i18n: I18n, piece: Piece, style: PieceStyle) -> PieceView {
+pub(super) fn piece_view(i18n: I18n, piece: Piece, style: PieceStyle) -> PieceView {
     let role = role_name(i18n, piece.role, piece.promoted);
     let facing = direction_name(i18n, piece.facing);
     let label = match piece.owner {
@@ -277,6 +278,13 @@ pub fn YoninTable(
         table.update(|t| t.set_modal(kind.is_some()));
     };
     on_cleanup(move || table.update(|t| t.set_modal(false)));
+    // The rules page, open over the table: like a question, it stops the clock and
+    // the CPU while it is read.
+    let rules_open = RwSignal::new(false);
+    let show_rules = move |open: bool| {
+        rules_open.set(open);
+        table.update(|t| t.set_modal(open));
+    };
 
     let outcome = Memo::new(move |_| table.with(|t| t.game().outcome()));
     let human_to_move = Memo::new(move |_| table.with(|t| t.human_to_move()));
@@ -577,7 +585,7 @@ pub fn YoninTable(
         (0..4).map(|k| player_card(b.clockwise(k))).collect_view()
     };
     let show_result = Memo::new(move |_| table.with(|t| t.show_result()));
-    let dialog_open = move || confirm.get().is_some() || show_result.get();
+    let dialog_open = move || confirm.get().is_some() || show_result.get() || rules_open.get();
 
     view! {
         <div class="layout yonin" inert=dialog_open>
@@ -625,6 +633,7 @@ pub fn YoninTable(
                     </button>
                 </div>
                 <SettingsPanel table=table />
+                <RulesButton on_open=Callback::new(move |()| show_rules(true)) />
                 <details class="panel">
                     <summary>{t!(i18n, how_to_play)}</summary>
                     <ul class="rules-text">
@@ -652,6 +661,12 @@ pub fn YoninTable(
                     }
                 })
         }}
+        <Show when=move || rules_open.get()>
+            <YoninRules
+                style=table.with_untracked(|t| t.settings().pieces)
+                on_close=Callback::new(move |()| show_rules(false))
+            />
+        </Show>
         <Show when=move || show_result.get()>
             <ResultDialog
                 table=table
@@ -835,6 +850,7 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
                     move || settings.get().format,
                     move |f| edit(&|s| s.format = f),
                 )}
+                <p class="hint" data-testid="hint-format">{t!(i18n, yhint_format)}</p>
                 {select_setting(
                     "set-end",
                     t!(i18n, game_end),
@@ -846,6 +862,7 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
                     move || settings.get().end,
                     move |e| edit(&|s| s.end = e),
                 )}
+                <p class="hint" data-testid="hint-end">{t!(i18n, yhint_end)}</p>
                 {select_setting(
                     "set-eliminated",
                     t!(i18n, eliminated_pieces),
@@ -857,6 +874,7 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
                     move || settings.get().eliminated_pieces,
                     move |e| edit(&|s| s.eliminated_pieces = e),
                 )}
+                <p class="hint" data-testid="hint-eliminated">{t!(i18n, yhint_eliminated)}</p>
                 {select_setting(
                     "set-limit",
                     t!(i18n, move_limit),
@@ -876,6 +894,7 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
                     move || settings.get().move_limit,
                     move |l| edit(&|s| s.move_limit = l),
                 )}
+                <p class="hint" data-testid="hint-limit">{t!(i18n, yhint_limit)}</p>
                 <Show when=move || table.with(|t| t.rules_pending())>
                     <div class="pending" data-testid="rules-pending">
                         {t!(i18n, yonin_rules_pending)}
@@ -887,6 +906,7 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
                     |s| s.alternate_who_starts,
                     |s, on| s.alternate_who_starts = on,
                 )}
+                <p class="hint" data-testid="hint-alternate">{t!(i18n, yhint_alternate)}</p>
                 <h3>{t!(i18n, site_heading)}</h3>
                 {checkbox(
                     "set-show-legal",
