@@ -26,6 +26,8 @@ pub struct Marks {
     pub alert: SquareSet,
     /// An area of the board, e.g. a promotion zone (tinted).
     pub zone: SquareSet,
+    /// The squares of a move already played (tinted like the game's last move).
+    pub last: SquareSet,
 }
 
 /// A Hasami diagram: a position and its marks.
@@ -42,8 +44,11 @@ pub struct HasamiDiagram {
 /// A Yonin diagram: a position, its marks and the hand to draw.
 #[derive(Clone, PartialEq, Debug)]
 pub struct YoninDiagram {
-    /// The position drawn (before the marked move, if any).
+    /// The position before the move the caption talks about (or the only one).
     pub position: yonin::Position,
+    /// Whether the diagram shows the position after [`YoninDiagram::mv`] (see
+    /// [`YoninDiagram::shown`]) rather than before it.
+    pub after: bool,
     /// What is marked.
     pub marks: Marks,
     /// The move the caption talks about.
@@ -183,6 +188,20 @@ impl HasamiTopic {
     }
 }
 
+impl YoninDiagram {
+    /// The position to draw: [`YoninDiagram::position`], or the position after the
+    /// move when [`YoninDiagram::after`] is set.
+    pub fn shown(&self) -> yonin::Position {
+        let mut pos = self.position.clone();
+        if self.after
+            && let Some(mv) = self.mv
+        {
+            pos.play(mv).expect("the diagram's move is legal");
+        }
+        pos
+    }
+}
+
 /// The topics of the Yonin rules page, in the order shown (RULES Part Y).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum YoninTopic {
@@ -254,6 +273,7 @@ impl YoninTopic {
     pub fn diagram(self) -> Option<YoninDiagram> {
         match self {
             YoninTopic::Seats => Some(YoninDiagram {
+                after: false,
                 position: yonin::Position::start(YoninRules::default(), Seat::South),
                 marks: Marks::default(),
                 mv: None,
@@ -271,6 +291,7 @@ impl YoninTopic {
                     ..Marks::default()
                 };
                 Some(YoninDiagram {
+                    after: false,
                     position,
                     marks,
                     mv: None,
@@ -288,39 +309,40 @@ impl YoninTopic {
                     ..Marks::default()
                 };
                 Some(YoninDiagram {
+                    after: false,
                     position,
                     marks,
                     mv: Some(ymv("e6e7+")),
                     hand: None,
                 })
             }
-            // South's rook c2-c9 checks North across the board: North moves next and
-            // West's turn is skipped.
+            // After South's rook c2-c9, which checks North across the board: North moves
+            // next and West's turn is skipped.
             YoninTopic::CheckPriority => {
                 let position = yonin_position(&[("c2", Piece::new(Role::Rook, Seat::South))]);
                 let marks = Marks {
-                    from: Some(sq("c2")),
-                    to: Some(sq("c9")),
+                    last: [sq("c2"), sq("c9")].into_iter().collect(),
                     alert: SquareSet::single(sq("e9")),
                     ..Marks::default()
                 };
                 Some(YoninDiagram {
+                    after: true,
                     position,
                     marks,
                     mv: Some(ymv("c2c9")),
                     hand: None,
                 })
             }
-            // South drops its gold on e8: North cannot move, it is mated by South, and
-            // its silvers and pawns become South's.
+            // After South drops its gold on e8: North could not move, it is mated by
+            // South, and its silvers and pawns are South's.
             YoninTopic::Mate => {
                 let position = mate_base();
                 let marks = Marks {
-                    to: Some(sq("e8")),
-                    alert: SquareSet::single(sq("e9")),
+                    last: SquareSet::single(sq("e8")),
                     ..Marks::default()
                 };
                 Some(YoninDiagram {
+                    after: true,
                     position,
                     marks,
                     mv: Some(ymv("G*e8")),
@@ -416,6 +438,7 @@ fn reach_diagram(piece: Piece) -> YoninDiagram {
         ..Marks::default()
     };
     YoninDiagram {
+        after: false,
         position,
         marks,
         mv: None,
@@ -661,7 +684,12 @@ mod tests {
         assert!(report.checks.contains(Seat::North));
         assert!(!report.in_check.contains(Seat::West));
         assert!(report.mated.is_empty());
+        // Drawn after the move: the rook on c9, North's king in check.
+        let shown = d.shown();
+        assert_eq!(&shown, game.position());
+        assert_eq!(shown.checked_seats().to_vec(), [Seat::North]);
         assert_eq!(d.marks.alert, set(&["e9"]));
+        assert_eq!(d.marks.last, set(&["c2", "c9"]));
         // North replies; then play goes on clockwise from North: East.
         let reply = game.play(ymv("e9e8")).unwrap();
         assert_eq!(reply.next, Some(Seat::East));
@@ -686,5 +714,9 @@ mod tests {
             assert_eq!(p.facing, Seat::North, "{name}");
         }
         assert_eq!(pos.mates_by(Seat::South), 1);
+        // Drawn after the move.
+        assert_eq!(&d.shown(), pos);
+        assert_eq!(d.marks.last, set(&["e8"]));
+        assert_eq!(d.shown().hand(Seat::South).count(Role::Gold), 0);
     }
 }

@@ -70,7 +70,7 @@ fn apply_marks(squares: &mut [SquareView], marks: &Marks) {
     set(squares, targets, |s| s.target = true);
     set(squares, marks.captured, |s| s.captured = true);
     set(squares, marks.alert, |s| s.check = true);
-    set(squares, marks.zone, |s| s.last = true);
+    set(squares, marks.zone.union(marks.last), |s| s.last = true);
 }
 
 /// A diagram: the board in a locked, inert view (not a tab stop, no clicks), with its
@@ -105,8 +105,18 @@ fn rules_frame(
     });
     let close = move || {
         on_close.run(());
-        focus_rules_button();
+        // Once the table behind is no longer inert.
+        request_animation_frame(focus_rules_button);
     };
+    // Escape closes the page wherever the focus is (also when a click on the text has
+    // left it on the body).
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" {
+            ev.prevent_default();
+            close();
+        }
+    });
+    on_cleanup(move || handle.remove());
     let links = contents
         .into_iter()
         .map(|(name, title)| {
@@ -118,15 +128,7 @@ fn rules_frame(
         })
         .collect_view();
     view! {
-        <div
-            class="rules-overlay"
-            on:keydown=move |ev: leptos::ev::KeyboardEvent| {
-                if ev.key() == "Escape" {
-                    ev.prevent_default();
-                    close();
-                }
-            }
-        >
+        <div class="rules-overlay">
             <div
                 class="rules-page"
                 role="dialog"
@@ -138,7 +140,7 @@ fn rules_frame(
                     <h2 id="rules-title">{title}</h2>
                     <button
                         type="button"
-                        class="btn"
+                        class="btn small"
                         data-testid="rules-close"
                         node_ref=close_ref
                         on:click=move |_| close()
@@ -400,7 +402,7 @@ pub fn YoninRules(
             let board = topic.diagram().map(|d| {
                 let view = Memo::new(move |_| {
                     let _ = i18n.get_locale();
-                    let pos = &d.position;
+                    let pos = &d.shown();
                     let mut squares = vec![SquareView::default(); 81];
                     for (sq, piece) in pos.pieces() {
                         squares[sq.index()].piece =
