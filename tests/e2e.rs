@@ -2030,6 +2030,16 @@ fn rules_hasami_page_diagrams_languages_escape() {
         }
         open_rules(&page).await;
         assert_eq!(rules_boards(&page).await, 6);
+        // The contents link every section: nine topics and the local rules.
+        let links = page
+            .js(
+                r#"return [...document.querySelectorAll('[data-testid="rules"] nav a')]
+                       .map(a => document.querySelector(a.getAttribute('href')) ? 1 : 0)
+                       .reduce((x, y) => x + y, 0)"#,
+                vec![],
+            )
+            .await;
+        assert_eq!(links, json!(10), "every contents link finds its section");
         // The diagrams show what their captions say (RULES H2, H3).
         assert_eq!(
             diagram_marks(&page, "movement", "target").await,

@@ -117,8 +117,10 @@ fn rules_frame(
         }
     });
     on_cleanup(move || handle.remove());
+    let local = Signal::derive(move || t_string!(i18n, rules_local_heading).to_string());
     let links = contents
         .into_iter()
+        .chain([("local", local)])
         .map(|(name, title)| {
             view! {
                 <li>
