@@ -262,3 +262,34 @@ fn migrate_v1(data: serde_json::Value, settings: Option<&str>) -> Result<SavedTa
         clock_used_ms: 0.0,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_piece_set_is_saved_with_the_settings() {
+        // Saved before there was a piece set: the marks.
+        let old: Settings = serde_json::from_str(r#"{"win":"capture_all"}"#).unwrap();
+        assert_eq!(old.pieces, PieceSet::Marks);
+        assert_eq!(old.win, WinCondition::CaptureAll);
+        let pawns = Settings {
+            pieces: PieceSet::Kanji,
+            ..Settings::default()
+        };
+        let text = serde_json::to_string(&pawns).unwrap();
+        assert!(text.contains(r#""pieces":"kanji""#), "{text}");
+        assert_eq!(serde_json::from_str::<Settings>(&text).unwrap(), pawns);
+        for set in PieceSet::ALL {
+            assert_eq!(serde_json::to_value(set).unwrap(), set.code());
+        }
+    }
+
+    #[test]
+    fn shogi_pawns_are_written_on_the_pieces() {
+        assert_eq!(PieceSet::Kanji.text(Player::Black), Some("歩"));
+        assert_eq!(PieceSet::Kanji.text(Player::White), Some("と"));
+        assert_eq!(PieceSet::Marks.text(Player::Black), None);
+        assert_eq!(PieceSet::Marks.text(Player::White), None);
+    }
+}

@@ -13,7 +13,7 @@ pub mod yonin;
 use crate::session::app::{GameKind, Preferences, PreferencesProblem, Theme};
 use crate::session::hasami::PieceSet;
 use crate::session::notice::Notices;
-use crate::session::storage::{self, LoadError, keys};
+use crate::session::storage::{LoadError, keys};
 use crate::session::table::TableNotice;
 use crate::session::yonin::PieceStyle;
 use leptos::prelude::*;
@@ -102,6 +102,17 @@ fn Shell() -> impl IntoView {
         Some(text) => {
             let (prefs, problems) = Preferences::read(text);
             let kept = !problems.is_empty() && store::keep_aside(keys::PREFERENCES, text);
+            // What could be read is saved back (with the defaults for the rest), so the
+            // next visit is clean; a newer version's preferences are left alone.
+            let newer = problems.iter().any(|p| {
+                matches!(
+                    p,
+                    PreferencesProblem::Unreadable(LoadError::UnknownVersion(_))
+                )
+            });
+            if !problems.is_empty() && !newer {
+                let _ = store::write(keys::PREFERENCES, &prefs.encode());
+            }
             for problem in problems {
                 tell(AppNotice::PreferencesUnreadable {
                     field: match problem {
