@@ -1472,6 +1472,11 @@ fn theme_switch_changes_the_colours_and_is_kept() {
             .computed("[data-testid=board]", "background-image")
             .await;
         assert!(light_board.contains("rgb(233, 196, 138)"), "{light_board}");
+        assert_eq!(
+            page.computed("[data-testid=sq-e5]", "border-right-color")
+                .await,
+            "rgb(91, 61, 28)"
+        );
 
         page.select("theme", "dark").await;
         assert_eq!(page.computed("body", "background-color").await, DARK_BG);
@@ -1483,7 +1488,16 @@ fn theme_switch_changes_the_colours_and_is_kept() {
         let dark_board = page
             .computed("[data-testid=board]", "background-image")
             .await;
-        assert!(dark_board.contains("rgb(140, 108, 66)"), "{dark_board}");
+        assert!(
+            dark_board.contains("rgb(140, 108, 66)") && !dark_board.contains("rgb(233, 196, 138)"),
+            "{dark_board}"
+        );
+        assert_eq!(
+            page.computed("[data-testid=sq-e5]", "border-right-color")
+                .await,
+            "rgb(20, 13, 5)",
+            "the board's lines"
+        );
         assert_eq!(
             page.computed("[data-testid=settings]", "background-color")
                 .await,

@@ -1225,14 +1225,15 @@ fn piece_set_and_set_pieces_are_one_setting() {
     use shogi_variants::session::yonin::PieceStyle;
     run(|page| async move {
         four_people(&page).await;
-        // South's king on e1, pawn on e2 (RULES Y1.2).
+        // South's king on e1, rook on e2, pawn on d2 (RULES Y1.2).
         assert_eq!(yonin_piece_text(&page, "e1").await, "玉");
         assert_eq!(page.value("piece-set").await, "kanji");
         assert_eq!(page.value("set-pieces").await, "kanji");
 
         page.select("piece-set", "letters").await;
         assert_eq!(yonin_piece_text(&page, "e1").await, "K");
-        assert_eq!(yonin_piece_text(&page, "e2").await, "P");
+        assert_eq!(yonin_piece_text(&page, "e2").await, "R");
+        assert_eq!(yonin_piece_text(&page, "d2").await, "P");
         assert_eq!(page.value("set-pieces").await, "letters");
         let saved = page.saved_yonin().await.expect("saved");
         assert_eq!(saved.settings.pieces, PieceStyle::Letters);
@@ -1244,7 +1245,7 @@ fn piece_set_and_set_pieces_are_one_setting() {
 
         page.select("set-pieces", "kanji").await;
         assert_eq!(page.value("piece-set").await, "kanji");
-        assert_eq!(yonin_piece_text(&page, "e2").await, "歩");
+        assert_eq!(yonin_piece_text(&page, "d2").await, "歩");
 
         // Dark: the page is dark, the seat colours are the same Okabe–Ito colours.
         let south = page.computed("[data-testid=piece-e1] .body", "fill").await;
