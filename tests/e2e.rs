@@ -883,7 +883,7 @@ fn out_of_range_storage_is_refused_with_a_notice() {
             .encode();
         for (from, to) in [
             (r#""seating":[0,1]"#, r#""seating":[5,1]"#),
-            (r#""move_limit":null,"show"#, r#""move_limit":0,"show"#),
+            (r#""move_limit":null,"pieces"#, r#""move_limit":0,"pieces"#),
         ] {
             let bad = good.replacen(from, to, 1);
             assert_ne!(bad, good, "{from}");
