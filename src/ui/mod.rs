@@ -344,6 +344,7 @@ fn table_notice_text<S: Copy + Send + Sync + 'static>(
             t!(i18n, notice_timeout, side = move || seat_name(i18n, seat)).into_any()
         }
         TableNotice::CpuFailed { .. } => t!(i18n, notice_cpu_failed).into_any(),
+        TableNotice::PiecesReset => t!(i18n, notice_pieces_reset).into_any(),
     };
     (text, detail)
 }
