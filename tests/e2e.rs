@@ -1805,3 +1805,41 @@ fn both_games_fit_every_screen_in_both_themes() {
         }
     });
 }
+
+/// A saved table whose only damage is its choice of pieces opens with the game kept,
+/// the default pieces and a notice that can be closed.
+#[test]
+fn a_damaged_piece_set_keeps_the_game() {
+    run(|page| async move {
+        page.select("piece-set", "kanji").await;
+        page.play("e1e5").await;
+        wait_cpu_answer(&page, 2).await;
+        let good = page.storage_get(keys::HASAMI_TABLE).await.expect("saved");
+        let bad = good.replace(r#""pieces":"kanji""#, r#""pieces":"chess""#);
+        assert_ne!(bad, good);
+        page.storage_set(keys::HASAMI_TABLE, &bad).await;
+        page.reload().await;
+        let snap = page.wait_for("the notice", |s| !s.notices.is_empty()).await;
+        assert_eq!(
+            snap.notices,
+            [
+                "The saved choice of pieces could not be read; the default pieces are shown. \
+              The game and the other settings are kept."
+            ]
+        );
+        assert_eq!(snap.pieces.len(), 18);
+        assert_eq!(
+            snap.pieces.get("e5").map(String::as_str),
+            Some("black"),
+            "the game is kept"
+        );
+        assert_eq!(page.value("piece-set").await, "marks");
+        assert_eq!(piece_text(&page, "e5").await, "");
+        page.click("notice-close").await;
+        page.wait_for("no notice", |s| s.notices.is_empty()).await;
+        // The next change saves a readable table.
+        page.select("piece-set", "kanji").await;
+        let saved = page.saved().await.expect("readable again");
+        assert_eq!(saved.game.moves().len(), 2);
+    });
+}
