@@ -1268,3 +1268,68 @@ fn both_games_play_offline_with_the_cpu() {
         );
     });
 }
+
+/// The text on the piece on `sq` (its kanji or letter).
+async fn yonin_piece_text(page: &Page, sq: &str) -> String {
+    page.js(
+        "const p = document.querySelector(`[data-testid=\"piece-${arguments[0]}\"]`);
+         return p ? p.textContent.trim() : null;",
+        vec![serde_json::json!(sq)],
+    )
+    .await
+    .as_str()
+    .unwrap_or_else(|| panic!("no piece on {sq}"))
+    .to_string()
+}
+
+/// Yonin's piece set: the top bar's `piece-set` and the settings panel's `set-pieces`
+/// are the same setting (kanji or Latin letters), either one changes both and the
+/// board, and the choice is kept after a reload. In the dark theme the seats keep their
+/// colours.
+#[test]
+fn piece_set_and_set_pieces_are_one_setting() {
+    use shogi_variants::session::yonin::PieceStyle;
+    run(|page| async move {
+        four_people(&page).await;
+        // South's king on e1, rook on e2, pawn on d2 (RULES Y1.2).
+        assert_eq!(yonin_piece_text(&page, "e1").await, "玉");
+        assert_eq!(page.value("piece-set").await, "kanji");
+        assert_eq!(page.value("set-pieces").await, "kanji");
+
+        page.select("piece-set", "letters").await;
+        assert_eq!(yonin_piece_text(&page, "e1").await, "K");
+        assert_eq!(yonin_piece_text(&page, "e2").await, "R");
+        assert_eq!(yonin_piece_text(&page, "d2").await, "P");
+        assert_eq!(page.value("set-pieces").await, "letters");
+        let saved = page.saved_yonin().await.expect("saved");
+        assert_eq!(saved.settings.pieces, PieceStyle::Letters);
+
+        page.reload().await;
+        assert_eq!(page.shown_game().await.as_deref(), Some("yonin"));
+        assert_eq!(page.value("piece-set").await, "letters");
+        assert_eq!(yonin_piece_text(&page, "e1").await, "K");
+
+        page.select("set-pieces", "kanji").await;
+        assert_eq!(page.value("piece-set").await, "kanji");
+        assert_eq!(yonin_piece_text(&page, "d2").await, "歩");
+
+        // Dark: the page is dark, the seat colours are the same Okabe–Ito colours.
+        let south = page.computed("[data-testid=piece-e1] .body", "fill").await;
+        page.select("theme", "dark").await;
+        assert_eq!(
+            page.computed("body", "background-color").await,
+            "rgb(22, 18, 14)"
+        );
+        assert_eq!(south, "rgb(213, 94, 0)");
+        assert_eq!(
+            page.computed("[data-testid=piece-e1] .body", "fill").await,
+            south
+        );
+        assert_eq!(
+            page.computed("[data-testid=piece-e1] .body", "stroke")
+                .await,
+            "rgb(243, 233, 216)",
+            "a light edge on the dark board"
+        );
+    });
+}

@@ -1,6 +1,10 @@
 //! What the app keeps outside the tables: the preferences (language, the game last
-//! played), saved under [`super::storage::keys::PREFERENCES`].
+//! played, the colour theme), saved under [`super::storage::keys::PREFERENCES`].
+//!
+//! Preferences are read field by field ([`Preferences::read`]): one damaged value falls
+//! back to its default and is reported, and every other preference is kept.
 
+use super::storage::{self, LoadError};
 use serde::{Deserialize, Serialize};
 
 /// The two games of the app.
@@ -18,6 +22,43 @@ impl GameKind {
     pub const ALL: [GameKind; 2] = [GameKind::Hasami, GameKind::Yonin];
 }
 
+/// The colour theme of the page.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    /// Light or dark as the system asks (`prefers-color-scheme`); the default.
+    #[default]
+    System,
+    /// Always the light palette.
+    Light,
+    /// Always the dark palette.
+    Dark,
+}
+
+impl Theme {
+    /// Every choice, the default first.
+    pub const ALL: [Theme; 3] = [Theme::System, Theme::Light, Theme::Dark];
+
+    /// The code of the choice: the `value` of its option in the `theme` select, the
+    /// saved value, and (except for `system`) the `data-theme` attribute of the page's
+    /// root element that `style/main.css` reads.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Theme::System => "system",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    /// The theme whose [`Theme::code`] is `code`, if any.
+    pub fn from_code(code: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|t| t.code() == code)
+    }
+}
+
+/// The language codes the app has translations for.
+pub const LOCALES: [&str; 4] = ["en", "pt", "es", "ru"];
+
 /// App-wide preferences. Version 1 of the app saved only `locale`; a missing field
 /// takes its default.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,6 +68,103 @@ pub struct Preferences {
     pub locale: Option<String>,
     /// The game last played: the app opens on it. `None`: the app opens on the choice.
     pub game: Option<GameKind>,
+    /// The colour theme (default: follow the system).
+    pub theme: Theme,
+}
+
+/// What went wrong reading the saved preferences.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PreferencesProblem {
+    /// The whole value could not be used (not JSON, not ours, a newer version, no
+    /// data): every preference takes its default.
+    Unreadable(LoadError),
+    /// One preference was damaged (`field`, e.g. `"theme"`): it takes its default, the
+    /// others are kept.
+    Field {
+        /// The name of the preference.
+        field: &'static str,
+        /// Why it could not be used.
+        error: LoadError,
+    },
+}
+
+impl PreferencesProblem {
+    /// The underlying error.
+    pub fn error(&self) -> &LoadError {
+        match self {
+            PreferencesProblem::Unreadable(e) | PreferencesProblem::Field { error: e, .. } => e,
+        }
+    }
+}
+
+/// Reads one field of the preferences' data: `None` when it is absent (or JSON null),
+/// an error naming it when it does not parse.
+fn field<T: serde::de::DeserializeOwned>(
+    data: &serde_json::Map<String, serde_json::Value>,
+    name: &'static str,
+    problems: &mut Vec<PreferencesProblem>,
+) -> Option<T> {
+    let value = data.get(name)?;
+    if value.is_null() {
+        return None;
+    }
+    match serde_json::from_value(value.clone()) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            problems.push(PreferencesProblem::Field {
+                field: name,
+                error: LoadError::Corrupt(format!("{name}: {e}")),
+            });
+            None
+        }
+    }
+}
+
+impl Preferences {
+    /// Reads the saved preferences `text` (an envelope of
+    /// [`storage::PREFERENCES_VERSION`]) field by field. Never fails: a damaged or
+    /// unknown value takes its default and is reported in the list of problems, and
+    /// every readable preference is kept. Fields this version does not know are
+    /// ignored (a later version may have written them).
+    pub fn read(text: &str) -> (Preferences, Vec<PreferencesProblem>) {
+        let mut problems = Vec::new();
+        let data = match storage::open(text) {
+            Ok((version, _)) if version > storage::PREFERENCES_VERSION => {
+                Err(LoadError::UnknownVersion(version))
+            }
+            Ok((_, serde_json::Value::Object(map))) => Ok(map),
+            Ok(_) => Err(LoadError::Corrupt("the data is not an object".into())),
+            Err(e) => Err(e),
+        };
+        let data = match data {
+            Ok(data) => data,
+            Err(e) => {
+                problems.push(PreferencesProblem::Unreadable(e));
+                return (Preferences::default(), problems);
+            }
+        };
+        let mut prefs = Preferences {
+            locale: field::<String>(&data, "locale", &mut problems),
+            game: field(&data, "game", &mut problems),
+            theme: field(&data, "theme", &mut problems).unwrap_or_default(),
+        };
+        if let Some(code) = prefs.locale.take() {
+            if LOCALES.contains(&code.as_str()) {
+                prefs.locale = Some(code);
+            } else {
+                problems.push(PreferencesProblem::Field {
+                    field: "locale",
+                    error: LoadError::Corrupt(format!("unknown language {code:?}")),
+                });
+            }
+        }
+        (prefs, problems)
+    }
+
+    /// The preferences as saved: an envelope of [`storage::PREFERENCES_VERSION`].
+    pub fn encode(&self) -> String {
+        storage::encode(storage::PREFERENCES_VERSION, self)
+    }
 }
 
 #[cfg(test)]
@@ -43,26 +181,127 @@ mod tests {
             p,
             Preferences {
                 locale: Some("pt".into()),
-                game: None
+                game: None,
+                theme: Theme::System,
             }
         );
-        let again = storage::encode(
-            storage::PREFERENCES_VERSION,
-            &Preferences {
-                game: Some(GameKind::Yonin),
-                ..p
-            },
-        );
+        assert_eq!(Preferences::read(v1), (p.clone(), vec![]));
+        let again = Preferences {
+            game: Some(GameKind::Yonin),
+            theme: Theme::Dark,
+            ..p
+        }
+        .encode();
         assert_eq!(
             again,
-            r#"{"app":"shogi-variants","data":{"game":"yonin","locale":"pt"},"version":1}"#
+            r#"{"app":"shogi-variants","data":{"game":"yonin","locale":"pt","theme":"dark"},"version":1}"#
         );
+        assert_eq!(
+            Preferences::read(&again).0,
+            Preferences {
+                locale: Some("pt".into()),
+                game: Some(GameKind::Yonin),
+                theme: Theme::Dark,
+            }
+        );
+    }
+
+    #[test]
+    fn a_corrupt_theme_falls_back_and_keeps_the_rest() {
+        let text = r#"{"app":"shogi-variants","data":{"game":"yonin","locale":"ru","theme":"purple"},"version":1}"#;
+        let (prefs, problems) = Preferences::read(text);
+        assert_eq!(
+            prefs,
+            Preferences {
+                locale: Some("ru".into()),
+                game: Some(GameKind::Yonin),
+                theme: Theme::System,
+            },
+            "the theme falls back to the default, the language and game are kept"
+        );
+        assert_eq!(problems.len(), 1, "{problems:?}");
         assert!(
-            storage::decode::<Preferences>(
-                r#"{"app":"shogi-variants","data":{"game":"chess"},"version":1}"#,
-                1
-            )
-            .is_err()
+            matches!(
+                &problems[0],
+                PreferencesProblem::Field { field: "theme", error: LoadError::Corrupt(m) }
+                    if m.contains("purple")
+            ),
+            "{problems:?}"
         );
+        // A theme of the wrong type is reported the same way.
+        let (prefs, problems) = Preferences::read(
+            r#"{"app":"shogi-variants","data":{"game":"hasami","theme":7},"version":1}"#,
+        );
+        assert_eq!(prefs.game, Some(GameKind::Hasami));
+        assert_eq!(prefs.theme, Theme::System);
+        assert!(matches!(
+            problems.as_slice(),
+            [PreferencesProblem::Field { field: "theme", .. }]
+        ));
+    }
+
+    #[test]
+    fn each_damaged_field_is_reported_alone() {
+        let text = r#"{"app":"shogi-variants","data":{"game":"chess","locale":"xx","theme":"light","later":1},"version":1}"#;
+        let (prefs, problems) = Preferences::read(text);
+        assert_eq!(
+            prefs,
+            Preferences {
+                locale: None,
+                game: None,
+                theme: Theme::Light,
+            },
+            "the readable theme is kept; an unknown field is ignored"
+        );
+        let fields: Vec<_> = problems
+            .iter()
+            .map(|p| match p {
+                PreferencesProblem::Field { field, .. } => *field,
+                PreferencesProblem::Unreadable(_) => "all",
+            })
+            .collect();
+        assert_eq!(fields, ["game", "locale"]);
+        assert_eq!(
+            problems[1].error(),
+            &LoadError::Corrupt("unknown language \"xx\"".into())
+        );
+    }
+
+    #[test]
+    fn unreadable_preferences_give_the_defaults() {
+        for (text, error) in [
+            ("{oops", None),
+            (r#"[1]"#, Some(LoadError::NotOurs)),
+            (
+                r#"{"app":"shogi-variants","data":{},"version":9}"#,
+                Some(LoadError::UnknownVersion(9)),
+            ),
+            (
+                r#"{"app":"shogi-variants","data":"dark","version":1}"#,
+                Some(LoadError::Corrupt("the data is not an object".into())),
+            ),
+        ] {
+            let (prefs, problems) = Preferences::read(text);
+            assert_eq!(prefs, Preferences::default(), "{text}");
+            assert_eq!(problems.len(), 1, "{text}");
+            match (&problems[0], error) {
+                (PreferencesProblem::Unreadable(LoadError::NotJson(_)), None) => {}
+                (PreferencesProblem::Unreadable(found), Some(error)) => assert_eq!(found, &error),
+                (other, _) => panic!("{text}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn theme_codes_round_trip() {
+        for theme in Theme::ALL {
+            assert_eq!(Theme::from_code(theme.code()), Some(theme));
+            assert_eq!(
+                serde_json::to_value(theme).unwrap(),
+                serde_json::json!(theme.code())
+            );
+        }
+        assert_eq!(Theme::from_code("sepia"), None);
+        assert_eq!(Theme::default(), Theme::System);
     }
 }

@@ -19,6 +19,43 @@ pub type Table = table::Table<Game>;
 /// Move limits offered in the settings, in plies (RULES H4.5).
 pub const MOVE_LIMITS: [Option<u32>; 4] = [None, Some(100), Some(200), Some(300)];
 
+/// The pieces the Hasami board is drawn with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PieceSet {
+    /// Today's marks: a dark piece with a light disc (Black), a light piece with a
+    /// ring (White). The default.
+    #[default]
+    Marks,
+    /// The traditional set, shogi pawns: 歩 for Black and と (the pawn's reverse) for
+    /// White, written in ink on plain pentagons, the opponent's pointing the other way.
+    Kanji,
+}
+
+impl PieceSet {
+    /// Every choice, the default first.
+    pub const ALL: [PieceSet; 2] = [PieceSet::Marks, PieceSet::Kanji];
+
+    /// The code of the choice: the saved value and the `value` of its option in the
+    /// `piece-set` select.
+    pub const fn code(self) -> &'static str {
+        match self {
+            PieceSet::Marks => "marks",
+            PieceSet::Kanji => "kanji",
+        }
+    }
+
+    /// What is written on a piece of `side`: `None` for the marks, else 歩 (Black) or
+    /// と (White).
+    pub const fn text(self, side: Player) -> Option<&'static str> {
+        match (self, side) {
+            (PieceSet::Marks, _) => None,
+            (PieceSet::Kanji, Player::Black) => Some("歩"),
+            (PieceSet::Kanji, Player::White) => Some("と"),
+        }
+    }
+}
+
 /// The settings panel of RULES H5: site settings and the local rules for the next game.
 ///
 /// Deserializing checks the values against what the panel offers (a move limit not in
@@ -38,6 +75,8 @@ pub struct Settings {
     pub time_per_move: TimePerMove,
     /// How the board is turned (default fixed).
     pub view: ViewMode,
+    /// The pieces the board is drawn with (default the marks).
+    pub pieces: PieceSet,
 }
 
 impl Default for Settings {
@@ -49,6 +88,7 @@ impl Default for Settings {
             move_limit: None,
             time_per_move: TimePerMove::None,
             view: ViewMode::Fixed,
+            pieces: PieceSet::Marks,
         }
     }
 }
@@ -63,6 +103,7 @@ struct SettingsData {
     move_limit: Option<u32>,
     time_per_move: TimePerMove,
     view: ViewMode,
+    pieces: PieceSet,
 }
 
 impl Default for SettingsData {
@@ -75,6 +116,7 @@ impl Default for SettingsData {
             move_limit: s.move_limit,
             time_per_move: s.time_per_move,
             view: s.view,
+            pieces: s.pieces,
         }
     }
 }
@@ -96,6 +138,7 @@ impl TryFrom<SettingsData> for Settings {
             move_limit: d.move_limit,
             time_per_move: d.time_per_move,
             view: d.view,
+            pieces: d.pieces,
         })
     }
 }
@@ -218,4 +261,35 @@ fn migrate_v1(data: serde_json::Value, settings: Option<&str>) -> Result<SavedTa
         revision: Revision { seq: 1, page: 0 },
         clock_used_ms: 0.0,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_piece_set_is_saved_with_the_settings() {
+        // Saved before there was a piece set: the marks.
+        let old: Settings = serde_json::from_str(r#"{"win":"capture_all"}"#).unwrap();
+        assert_eq!(old.pieces, PieceSet::Marks);
+        assert_eq!(old.win, WinCondition::CaptureAll);
+        let pawns = Settings {
+            pieces: PieceSet::Kanji,
+            ..Settings::default()
+        };
+        let text = serde_json::to_string(&pawns).unwrap();
+        assert!(text.contains(r#""pieces":"kanji""#), "{text}");
+        assert_eq!(serde_json::from_str::<Settings>(&text).unwrap(), pawns);
+        for set in PieceSet::ALL {
+            assert_eq!(serde_json::to_value(set).unwrap(), set.code());
+        }
+    }
+
+    #[test]
+    fn shogi_pawns_are_written_on_the_pieces() {
+        assert_eq!(PieceSet::Kanji.text(Player::Black), Some("歩"));
+        assert_eq!(PieceSet::Kanji.text(Player::White), Some("と"));
+        assert_eq!(PieceSet::Marks.text(Player::Black), None);
+        assert_eq!(PieceSet::Marks.text(Player::White), None);
+    }
 }

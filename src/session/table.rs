@@ -310,6 +310,9 @@ pub enum TableNotice<S> {
         /// The seat the CPU moved for.
         seat: S,
     },
+    /// The saved choice of pieces (a display setting, `settings.pieces`) was damaged:
+    /// the default pieces are shown, and the game and every other setting are kept.
+    PiecesReset,
     /// The CPU's Web Worker failed (did not start, crashed, or answered with an error):
     /// from now on the CPU thinks on the page itself, which may freeze it while it
     /// thinks.
@@ -396,6 +399,20 @@ impl<G: TableGame> SavedTable<G> {
             v if v > storage::TABLE_VERSION => Err(LoadError::UnknownVersion(v)),
             v => Err(LoadError::Corrupt(format!("version {v} was never written"))),
         }
+    }
+
+    /// [`SavedTable::open`] of `text` whose only problem is its choice of pieces
+    /// (`settings.pieces`, a display setting): the table without it (the default
+    /// pieces), or `None` when that does not make it readable.
+    pub fn open_without_pieces(text: &str) -> Option<SavedTable<G>> {
+        let (version, mut data) = storage::open(text).ok()?;
+        if version != storage::TABLE_VERSION {
+            return None;
+        }
+        data.get_mut("settings")?
+            .as_object_mut()?
+            .remove("pieces")?;
+        storage::decode_data(data).ok()
     }
 
     /// This table as stored: the envelope of version [`storage::TABLE_VERSION`], as
@@ -545,7 +562,8 @@ impl<G: TableGame> Table<G> {
     ///
     /// Returns the table and, when `text` could not be used, why: the caller keeps the
     /// text aside (except for a newer version, left where it is) and reports it with
-    /// [`Table::load_failed`].
+    /// [`Table::load_failed`]. A table whose only damage is its choice of pieces opens
+    /// with the default pieces and the notice [`TableNotice::PiecesReset`].
     pub fn open(
         text: Option<&str>,
         legacy_settings: Option<&str>,
@@ -556,10 +574,20 @@ impl<G: TableGame> Table<G> {
                 .and_then(|s| storage::decode::<G::Settings>(s, 1).ok())
                 .unwrap_or_default()
         };
-        match text.map(|text| SavedTable::open(text, legacy_settings)) {
-            None => (Table::new(legacy(), page), None),
-            Some(Ok(saved)) => (Table::restore(saved, page), None),
-            Some(Err(error)) => (Table::new(G::Settings::default(), page), Some(error)),
+        let Some(text) = text else {
+            return (Table::new(legacy(), page), None);
+        };
+        match SavedTable::open(text, legacy_settings) {
+            Ok(saved) => (Table::restore(saved, page), None),
+            Err(error) => match SavedTable::open_without_pieces(text) {
+                // Only the choice of pieces was damaged: keep the game.
+                Some(saved) => {
+                    let mut table = Table::restore(saved, page);
+                    table.notify(TableNotice::PiecesReset);
+                    (table, None)
+                }
+                None => (Table::new(G::Settings::default(), page), Some(error)),
+            },
         }
     }
 

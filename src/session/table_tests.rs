@@ -837,3 +837,68 @@ fn variant_vocabulary_agrees_for_both_games() {
     check(HGame::new(Default::default()));
     check(YGame::new(Default::default(), Seat::North));
 }
+
+#[test]
+fn a_damaged_choice_of_pieces_keeps_the_game() {
+    // Hasami: a game with a move, the pawns chosen, then the choice damaged.
+    let mut t = hasami();
+    t.set_settings(HSettings {
+        pieces: hasami::PieceSet::Kanji,
+        win: crate::engine::hasami::WinCondition::CaptureAll,
+        ..HSettings::default()
+    });
+    click_move(&mut t, "e1", "e5");
+    let text = t.saved().encode();
+    assert!(text.contains(r#""pieces":"kanji""#), "{text}");
+    let (back, error) = hasami::Table::open(Some(&text), None, PAGE_B);
+    assert_eq!(error, None);
+    assert_eq!(back.settings().pieces, hasami::PieceSet::Kanji);
+    assert!(back.notices().posted().is_empty());
+
+    let bad = text.replace(r#""pieces":"kanji""#, r#""pieces":"chess""#);
+    assert!(
+        SavedTable::<HGame>::open(&bad, None).is_err(),
+        "strict read"
+    );
+    let (back, error) = hasami::Table::open(Some(&bad), None, PAGE_B);
+    assert_eq!(error, None, "not a new game");
+    assert_eq!(back.game().moves(), [hmv("e1e5")], "the game is kept");
+    assert_eq!(
+        back.settings().pieces,
+        hasami::PieceSet::Marks,
+        "the default"
+    );
+    assert_eq!(
+        back.settings().win,
+        crate::engine::hasami::WinCondition::CaptureAll,
+        "the other settings are kept"
+    );
+    assert!(back.notices().contains(&TableNotice::PiecesReset));
+    assert!(
+        !TableNotice::<Player>::PiecesReset.transient(),
+        "stays until closed"
+    );
+
+    // Other damage still refuses the table.
+    let worse = bad.replace(r#""seating":[0,1]"#, r#""seating":[5,1]"#);
+    assert_ne!(worse, bad);
+    let (_, error) = hasami::Table::open(Some(&worse), None, PAGE_B);
+    assert!(matches!(error, Some(LoadError::Corrupt(_))), "{error:?}");
+
+    // Yonin: letters chosen, then damaged.
+    let mut y = yonin::Table::new(
+        YSettings {
+            pieces: yonin::PieceStyle::Letters,
+            ..YSettings::default()
+        },
+        PAGE_A,
+    );
+    y.set_leader(true);
+    let text = y.saved().encode();
+    let bad = text.replace(r#""pieces":"letters""#, r#""pieces":7"#);
+    assert_ne!(bad, text);
+    let (back, error) = yonin::Table::open(Some(&bad), None, PAGE_B);
+    assert_eq!(error, None);
+    assert_eq!(back.settings().pieces, yonin::PieceStyle::Kanji);
+    assert!(back.notices().contains(&TableNotice::PiecesReset));
+}

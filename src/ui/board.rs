@@ -212,7 +212,8 @@ pub struct PieceView {
 /// board turned by `turn` (text included, as on a real board). Used for the board, the
 /// hands and the host's player icons.
 ///
-/// The SVG (`class="piece SIDE"` plus `promoted` / `inert`, `viewBox="0 0 100 110"`)
+/// The SVG (`class="piece SIDE"` plus `promoted` / `inert` / `text` (written on),
+/// `viewBox="0 0 100 110"`)
 /// fills its container; `style/board.css` colours it by side.
 pub fn piece_svg(piece: &PieceView, turn: Turn) -> impl IntoView + use<> {
     let mut class = format!("piece {}", piece.side);
@@ -221,6 +222,9 @@ pub fn piece_svg(piece: &PieceView, turn: Turn) -> impl IntoView + use<> {
     }
     if piece.inert {
         class.push_str(" inert");
+    }
+    if piece.text.is_some() {
+        class.push_str(" text");
     }
     let angle = piece.facing.screen_angle(turn);
     let face = match piece.text.clone() {

@@ -8,7 +8,9 @@ use super::rules::{HasamiRules, RulesButton};
 use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view, cpu_level_select};
 use crate::engine::Square;
 use crate::engine::hasami::{DrawReason, Outcome, Player, WinCondition, WinReason};
-use crate::session::hasami::{Controller, MOVE_LIMITS, Settings, Table, TimePerMove, ViewMode};
+use crate::session::hasami::{
+    Controller, MOVE_LIMITS, PieceSet, Settings, Table, TimePerMove, ViewMode,
+};
 use crate::session::table::{GameSettings, Selection, Source};
 use leptos::prelude::*;
 use leptos_i18n::I18nContext;
@@ -26,8 +28,8 @@ pub fn side_name(i18n: I18nContext<Locale>, side: Player) -> String {
     }
 }
 
-/// How a Hasami piece of `side` is drawn.
-pub(super) fn piece_view(side: Player, label: String) -> PieceView {
+/// How a Hasami piece of `side` is drawn with the piece set `set`.
+pub(super) fn piece_view(side: Player, label: String, set: PieceSet) -> PieceView {
     PieceView {
         side: match side {
             Player::Black => "black",
@@ -37,7 +39,7 @@ pub(super) fn piece_view(side: Player, label: String) -> PieceView {
             Player::Black => Facing::North,
             Player::White => Facing::South,
         },
-        text: None,
+        text: set.text(side).map(str::to_string),
         promoted: false,
         inert: false,
         label,
@@ -104,6 +106,7 @@ pub fn HasamiTable(
         table.with(|t| {
             let game = t.game();
             let pos = game.position();
+            let set = t.settings().pieces;
             let mut squares = vec![SquareView::default(); 81];
             for sq in Square::all() {
                 squares[sq.index()].piece = pos.piece_at(sq).map(|p| {
@@ -111,7 +114,7 @@ pub fn HasamiTable(
                         Player::Black => black_label.clone(),
                         Player::White => white_label.clone(),
                     };
-                    piece_view(p, label)
+                    piece_view(p, label, set)
                 });
             }
             if let (Some(mv), Some(captured)) = (game.moves().last(), game.captured().last()) {
@@ -243,13 +246,13 @@ pub fn HasamiTable(
             let ms = table.with(|t| t.remaining_ms())?;
             to_move().then(|| clock_view(ms))
         };
-        let icon = piece_view(side, String::new());
+        let icon = move || piece_view(side, String::new(), table.with(|t| t.settings().pieces));
         view! {
             <div
                 class=move || if to_move() { "player to-move" } else { "player" }
                 data-testid=format!("player-{side}")
             >
-                <span class="player-icon">{move || piece_svg(&icon, turn_for(bottom.get()))}</span>
+                <span class="player-icon">{move || piece_svg(&icon(), turn_for(bottom.get()))}</span>
                 <div class="who">
                     <div class="name">{move || side_name(i18n, side)}</div>
                     <div class="role">
@@ -353,7 +356,10 @@ pub fn HasamiTable(
                 })
         }}
         <Show when=move || rules_open.get()>
-            <HasamiRules on_close=Callback::new(move |()| show_rules(false)) />
+            <HasamiRules
+                set=table.with_untracked(|t| t.settings().pieces)
+                on_close=Callback::new(move |()| show_rules(false))
+            />
         </Show>
         <Show when=move || show_result.get()>
             <ResultDialog

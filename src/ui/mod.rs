@@ -12,10 +12,12 @@ pub mod widgets;
 pub mod worker;
 pub mod yonin;
 
-use crate::session::app::{GameKind, Preferences};
+use crate::session::app::{GameKind, Preferences, PreferencesProblem, Theme};
+use crate::session::hasami::PieceSet;
 use crate::session::notice::Notices;
-use crate::session::storage::{self, LoadError, keys};
+use crate::session::storage::{LoadError, keys};
 use crate::session::table::TableNotice;
+use crate::session::yonin::PieceStyle;
 use leptos::prelude::*;
 use leptos_i18n::Locale as _;
 
@@ -33,8 +35,12 @@ use i18n::{I18nContextProvider, Locale, t, t_string, use_i18n};
 /// What the app (outside a table) tells the player.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AppNotice {
-    /// The saved language choice could not be read; the browser's language is used.
+    /// The saved preferences, or one of them, could not be read; the default is used
+    /// for what could not be read, the rest is kept.
     PreferencesUnreadable {
+        /// The preference that was damaged (`locale`, `game`, `theme`), or `None` when
+        /// the whole value was unreadable.
+        field: Option<&'static str>,
         /// Why.
         error: LoadError,
         /// Whether the unreadable text was copied aside (under `KEY/unreadable`).
@@ -91,39 +97,48 @@ fn Shell() -> impl IntoView {
         });
     };
 
-    // Preferences: the saved language (else the browser's, leptos_i18n's default) and
-    // the game last played.
+    // Preferences: the saved language (else the browser's, leptos_i18n's default), the
+    // game last played and the theme. Read field by field: a damaged value takes its
+    // default with a notice, the others are kept (session::app).
     let stored = store::read(keys::PREFERENCES).ok().flatten();
-    let prefs = match stored
-        .as_deref()
-        .map(|text| storage::decode::<Preferences>(text, storage::PREFERENCES_VERSION))
-    {
-        Some(Ok(p)) => p,
+    let prefs = match stored.as_deref() {
         None => Preferences::default(),
-        Some(Err(error)) => {
-            let kept = stored
-                .as_deref()
-                .is_some_and(|text| store::keep_aside(keys::PREFERENCES, text));
-            tell(AppNotice::PreferencesUnreadable { error, kept });
-            Preferences::default()
+        Some(text) => {
+            let (prefs, problems) = Preferences::read(text);
+            let kept = !problems.is_empty() && store::keep_aside(keys::PREFERENCES, text);
+            // What could be read is saved back (with the defaults for the rest), so the
+            // next visit is clean; a newer version's preferences are left alone.
+            let newer = problems.iter().any(|p| {
+                matches!(
+                    p,
+                    PreferencesProblem::Unreadable(LoadError::UnknownVersion(_))
+                )
+            });
+            if !problems.is_empty() && !newer {
+                let _ = store::write(keys::PREFERENCES, &prefs.encode());
+            }
+            for problem in problems {
+                tell(AppNotice::PreferencesUnreadable {
+                    field: match problem {
+                        PreferencesProblem::Unreadable(_) => None,
+                        PreferencesProblem::Field { field, .. } => Some(field),
+                    },
+                    error: problem.error().clone(),
+                    kept,
+                });
+            }
+            prefs
         }
     };
     let saved_locale = prefs.locale.as_deref().and_then(|code| {
-        let found = Locale::get_all()
+        Locale::get_all()
             .iter()
             .copied()
-            .find(|l| l.as_str() == code);
-        if found.is_none() {
-            tell(AppNotice::PreferencesUnreadable {
-                error: LoadError::Corrupt(format!("unknown language {code:?}")),
-                kept: false,
-            });
-        }
-        found
+            .find(|l| l.as_str() == code)
     });
     let prefs = RwSignal::new(prefs);
     let save_prefs = move || {
-        let text = storage::encode(storage::PREFERENCES_VERSION, &prefs.get_untracked());
+        let text = prefs.get_untracked().encode();
         // With storage off the tables already say nothing is kept.
         if store::available().is_ok() && store::write(keys::PREFERENCES, &text).is_err() {
             tell(AppNotice::SaveFailed);
@@ -147,6 +162,20 @@ fn Shell() -> impl IntoView {
             prefs.update(|p| p.locale = Some(code));
             save_prefs();
         }
+    };
+    // The theme: `data-theme` on <html> (style/main.css); none follows the system.
+    let theme = Memo::new(move |_| prefs.with(|p| p.theme));
+    Effect::new(move |_| apply_theme(theme.get()));
+    let on_theme = move |ev: leptos::ev::Event| {
+        if let Some(chosen) = Theme::from_code(&event_target_value(&ev)) {
+            prefs.update(|p| p.theme = chosen);
+            save_prefs();
+        }
+    };
+    let theme_name = move |t: Theme| match t {
+        Theme::System => t_string!(i18n, theme_system).to_string(),
+        Theme::Light => t_string!(i18n, theme_light).to_string(),
+        Theme::Dark => t_string!(i18n, theme_dark).to_string(),
     };
     let lang_names = [
         ("en", "English"),
@@ -219,8 +248,29 @@ fn Shell() -> impl IntoView {
                                 .collect_view()}
                         </select>
                     </label>
+                    <label class="lang">
+                        <span class="lang-label">{t!(i18n, theme)}</span>
+                        <select
+                            data-testid="theme"
+                            aria-label=move || t_string!(i18n, theme).to_string()
+                            on:change=on_theme
+                        >
+                            {Theme::ALL
+                                .into_iter()
+                                .map(|t| {
+                                    view! {
+                                        <option value=t.code() selected=move || theme.get() == t>
+                                            {move || theme_name(t)}
+                                        </option>
+                                    }
+                                })
+                                .collect_view()}
+                        </select>
+                    </label>
+                    {move || game.get().map(|g| piece_set_select(g, hasami, yonin))}
                 </div>
             </header>
+            <NoticeList app=app_notices hasami=hasami yonin=yonin game=game updates=updates />
             {move || match game.get() {
                 Some(GameKind::Hasami) => view! { <hasami::HasamiTable table=hasami /> }.into_any(),
                 Some(GameKind::Yonin) => view! { <yonin::YoninTable table=yonin /> }.into_any(),
@@ -228,7 +278,6 @@ fn Shell() -> impl IntoView {
             }}
             <footer>{t!(i18n, footer)}</footer>
         </div>
-        <NoticeList app=app_notices hasami=hasami yonin=yonin game=game updates=updates />
     }
 }
 
@@ -299,6 +348,7 @@ fn table_notice_text<S: Copy + Send + Sync + 'static>(
             t!(i18n, notice_timeout, side = move || seat_name(i18n, seat)).into_any()
         }
         TableNotice::CpuFailed { .. } => t!(i18n, notice_cpu_failed).into_any(),
+        TableNotice::PiecesReset => t!(i18n, notice_pieces_reset).into_any(),
     };
     (text, detail)
 }
@@ -322,15 +372,17 @@ fn NoticeList(
         for posted in app.get().posted().iter().cloned() {
             let id = posted.id;
             let (text, detail) = match posted.notice {
-                AppNotice::PreferencesUnreadable { error, kept } => {
+                AppNotice::PreferencesUnreadable { field, error, kept } => {
                     let detail = error.to_string();
                     let reason = move || reason_text(i18n, &error);
                     let kept = kept.then(|| view! { " " {t!(i18n, notice_kept)} });
-                    (
-                        view! { {t!(i18n, notice_preferences_unreadable, reason)} {kept} }
-                            .into_any(),
-                        detail,
-                    )
+                    let text = match field {
+                        Some("theme") => t!(i18n, notice_theme_unreadable, reason).into_any(),
+                        Some("game") => t!(i18n, notice_game_unreadable, reason).into_any(),
+                        Some(_) => t!(i18n, notice_preferences_unreadable, reason).into_any(),
+                        None => t!(i18n, notice_all_preferences_unreadable, reason).into_any(),
+                    };
+                    (view! { {text} {kept} }.into_any(), detail)
                 }
                 AppNotice::SaveFailed => (t!(i18n, notice_save_failed).into_any(), String::new()),
             };
@@ -381,7 +433,10 @@ fn NoticeList(
                         <span>{line.text}</span>
                         <button
                             type="button"
+                            class="notice-close"
+                            data-testid="notice-close"
                             aria-label=move || t_string!(i18n, dismiss).to_string()
+                            title=move || t_string!(i18n, dismiss).to_string()
                             on:click=move |_| dismiss.run(())
                         >
                             "×"
@@ -392,9 +447,103 @@ fn NoticeList(
             .collect_view()
     };
     view! {
-        <div class="notices" role="status" aria-live="polite">
+        <div class="notices" role="status" aria-live="polite" data-testid="notices">
             <update::UpdateOffer updates=updates />
             {lines}
         </div>
+    }
+}
+
+/// Writes the theme on the page's root element: `data-theme="light"` or `"dark"`, no
+/// attribute to follow the system (style/main.css reads it).
+fn apply_theme(theme: Theme) {
+    if let Some(root) = document().document_element() {
+        let _ = match theme {
+            Theme::System => root.remove_attribute("data-theme"),
+            chosen => root.set_attribute("data-theme", chosen.code()),
+        };
+    }
+}
+
+/// The piece set of the game on screen (`data-testid="piece-set"`): Hasami's marks or
+/// shogi pawns (歩 と), Yonin's kanji or letters (the same setting as Yonin's
+/// `set-pieces` in its settings panel). Saved with the game's table.
+fn piece_set_select(
+    game: GameKind,
+    hasami: RwSignal<crate::session::hasami::Table>,
+    yonin: RwSignal<crate::session::yonin::Table>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let options: Vec<(&'static str, AnyView)> = match game {
+        GameKind::Hasami => PieceSet::ALL
+            .into_iter()
+            .map(|set| {
+                let name = move || match set {
+                    PieceSet::Marks => t_string!(i18n, piece_set_marks).to_string(),
+                    PieceSet::Kanji => t_string!(i18n, piece_set_pawns).to_string(),
+                };
+                let selected = move || hasami.with(|t| t.settings().pieces == set);
+                (
+                    set.code(),
+                    view! { <option value=set.code() selected=selected>{name}</option> }.into_any(),
+                )
+            })
+            .collect(),
+        GameKind::Yonin => PieceStyle::ALL
+            .into_iter()
+            .map(|style| {
+                let code = match style {
+                    PieceStyle::Kanji => "kanji",
+                    PieceStyle::Letters => "letters",
+                };
+                let name = move || match style {
+                    PieceStyle::Kanji => t_string!(i18n, style_kanji).to_string(),
+                    PieceStyle::Letters => t_string!(i18n, style_letters).to_string(),
+                };
+                let selected = move || yonin.with(|t| t.settings().pieces == style);
+                (
+                    code,
+                    view! { <option value=code selected=selected>{name}</option> }.into_any(),
+                )
+            })
+            .collect(),
+    };
+    let on_change = move |ev: leptos::ev::Event| {
+        let code = event_target_value(&ev);
+        match game {
+            GameKind::Hasami => {
+                if let Some(set) = PieceSet::ALL.into_iter().find(|s| s.code() == code) {
+                    hasami.update(|t| {
+                        let mut s = *t.settings();
+                        s.pieces = set;
+                        t.set_settings(s);
+                    });
+                }
+            }
+            GameKind::Yonin => {
+                let style = match code.as_str() {
+                    "kanji" => PieceStyle::Kanji,
+                    "letters" => PieceStyle::Letters,
+                    _ => return,
+                };
+                yonin.update(|t| {
+                    let mut s = *t.settings();
+                    s.pieces = style;
+                    t.set_settings(s);
+                });
+            }
+        }
+    };
+    view! {
+        <label class="lang">
+            <span class="lang-label">{t!(i18n, piece_style)}</span>
+            <select
+                data-testid="piece-set"
+                aria-label=move || t_string!(i18n, piece_style).to_string()
+                on:change=on_change
+            >
+                {options.into_iter().map(|(_, v)| v).collect_view()}
+            </select>
+        </label>
     }
 }

@@ -13,6 +13,7 @@ use super::i18n::{Locale, t, t_string, use_i18n};
 use crate::engine::hasami::Player;
 use crate::engine::yonin::{Piece, Role};
 use crate::engine::{Square, SquareSet};
+use crate::session::hasami::PieceSet;
 use crate::session::rules::{HasamiTopic, Marks, YoninTopic};
 use crate::session::yonin::PieceStyle;
 use leptos::html;
@@ -243,9 +244,11 @@ fn hasami_caption(i18n: I18n, topic: HasamiTopic) -> String {
     .to_string()
 }
 
-/// The rules page of Hasami Shogi (RULES Part H).
+/// The rules page of Hasami Shogi (RULES Part H); pieces drawn in the piece set `set`.
 #[component]
 pub fn HasamiRules(
+    /// The piece set the game on screen uses.
+    set: PieceSet,
     /// Called by the close button and Escape.
     on_close: Callback<()>,
 ) -> impl IntoView {
@@ -268,7 +271,7 @@ pub fn HasamiRules(
                                 Player::Black => black.clone(),
                                 Player::White => white.clone(),
                             };
-                            super::hasami::piece_view(p, label)
+                            super::hasami::piece_view(p, label, set)
                         });
                     }
                     apply_marks(&mut squares, &d.marks);

@@ -27,8 +27,9 @@ pub fn clock_view(ms: f64) -> impl IntoView {
     }
 }
 
-/// A modal dialog: takes the focus (its first button) when it opens and answers
-/// Escape with `on_escape`. The page behind is made inert by the caller.
+/// A modal dialog: takes the focus when it opens (the button marked `data-autofocus`,
+/// else its first button) and answers Escape with `on_escape`. The page behind is made
+/// inert by the caller.
 #[component]
 pub fn Modal(
     /// `data-testid` of the dialog box.
@@ -40,7 +41,11 @@ pub fn Modal(
     let dialog = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
         if let Some(el) = dialog.get()
-            && let Ok(Some(button)) = el.query_selector("button")
+            && let Ok(Some(button)) = el
+                .query_selector("button[data-autofocus]")
+                .transpose()
+                .or_else(|| el.query_selector("button").transpose())
+                .transpose()
         {
             use wasm_bindgen::JsCast;
             if let Ok(button) = button.dyn_into::<web_sys::HtmlElement>() {
@@ -65,7 +70,8 @@ pub fn Modal(
     }
 }
 
-/// Asks before abandoning a game or resigning.
+/// Asks before abandoning a game or resigning. The safe answer ("keep playing") has
+/// the focus, so Enter pressed by habit does not end the game.
 #[component]
 pub fn ConfirmDialog(
     /// What is asked.
@@ -96,7 +102,13 @@ pub fn ConfirmDialog(
                 <button type="button" class="btn primary" data-testid="confirm-yes" on:click=move |_| on_yes.run(kind)>
                     {yes}
                 </button>
-                <button type="button" class="btn" data-testid="confirm-no" on:click=move |_| on_no.run(())>
+                <button
+                    type="button"
+                    class="btn"
+                    data-testid="confirm-no"
+                    data-autofocus="true"
+                    on:click=move |_| on_no.run(())
+                >
                     {t!(i18n, confirm_no)}
                 </button>
             </div>

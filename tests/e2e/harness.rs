@@ -351,10 +351,10 @@ impl WebDriverCompatibleCommand for ReadLog {
     }
 }
 
-/// A Chrome DevTools Protocol command through chromedriver's `goog/cdp/execute`
-/// (body: `{"cmd": …, "params": …}`).
+/// A Chrome DevTools Protocol command sent through chromedriver
+/// (`goog/cdp/execute`): `(method, params)`.
 #[derive(Debug)]
-struct Cdp(Value);
+struct Cdp(String, Value);
 
 impl WebDriverCompatibleCommand for Cdp {
     fn endpoint(
@@ -369,7 +369,10 @@ impl WebDriverCompatibleCommand for Cdp {
     }
 
     fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (http::Method::POST, Some(self.0.to_string()))
+        (
+            http::Method::POST,
+            Some(json!({ "cmd": self.0, "params": self.1 }).to_string()),
+        )
     }
 }
 
@@ -1072,15 +1075,6 @@ impl Page {
             .unwrap_or_else(|e| panic!("async script failed: {e}\n{script}"))
     }
 
-    /// Sends the Chrome DevTools Protocol command `cmd` with `params` through
-    /// chromedriver (`goog/cdp/execute`) and returns its result.
-    pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
-        self.client
-            .issue_cmd(Cdp(json!({ "cmd": cmd, "params": params })))
-            .await
-            .unwrap_or_else(|e| panic!("CDP {cmd} failed: {e}"))
-    }
-
     /// Waits until a service worker controls the page, and returns its script's URL.
     pub async fn wait_controlled(&self) -> String {
         let deadline = Instant::now() + WAIT;
@@ -1145,6 +1139,88 @@ impl Page {
             );
             tokio::time::sleep(POLL).await;
         }
+    }
+
+    /// Sends the DevTools command `method` with `params` to the page.
+    pub async fn cdp(&self, method: &str, params: Value) -> Value {
+        self.client
+            .issue_cmd(Cdp(method.to_string(), params))
+            .await
+            .unwrap_or_else(|e| panic!("{method}: {e}"))
+    }
+
+    /// Makes the page's viewport `width` × `height` CSS pixels (a phone below 600 px
+    /// wide: touch, no scroll bars), as Chromium's device emulation does.
+    pub async fn set_viewport(&self, width: u32, height: u32) {
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            json!({
+                "width": width,
+                "height": height,
+                "deviceScaleFactor": 1,
+                "mobile": width < 600,
+            }),
+        )
+        .await;
+        // Let the page lay itself out again.
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+
+    /// Emulates the system's colour scheme (`prefers-color-scheme`: `light` or `dark`;
+    /// `None` goes back to the browser's own) and, when `reduced_motion` is set,
+    /// `prefers-reduced-motion: reduce`.
+    pub async fn emulate_media(&self, scheme: Option<&str>, reduced_motion: bool) {
+        let mut features = vec![json!({
+            "name": "prefers-color-scheme",
+            "value": scheme.unwrap_or(""),
+        })];
+        features.push(json!({
+            "name": "prefers-reduced-motion",
+            "value": if reduced_motion { "reduce" } else { "" },
+        }));
+        self.cdp(
+            "Emulation.setEmulatedMedia",
+            json!({ "features": features }),
+        )
+        .await;
+    }
+
+    /// Saves a screenshot of the viewport as PNG at `path`, creating its folder.
+    pub async fn save_screenshot(&self, path: &Path) {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).expect("create the screenshot folder");
+        }
+        let png = self.client.screenshot().await.expect("screenshot");
+        std::fs::write(path, png).expect("write the screenshot");
+    }
+
+    /// A computed style `property` of the first element matching `css` (e.g.
+    /// `background-color` → `rgb(22, 18, 14)`); empty if there is no such element.
+    pub async fn computed(&self, css: &str, property: &str) -> String {
+        self.js(
+            "const e = document.querySelector(arguments[0]);
+             return e ? getComputedStyle(e).getPropertyValue(arguments[1]) : '';",
+            vec![json!(css), json!(property)],
+        )
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+    }
+
+    /// The bounding box `[left, top, right, bottom]` of the first element matching
+    /// `css`, in CSS pixels of the viewport; `None` if there is no such element.
+    pub async fn rect(&self, css: &str) -> Option<[f64; 4]> {
+        let v = self
+            .js(
+                "const e = document.querySelector(arguments[0]);
+                 if (!e) return null;
+                 const r = e.getBoundingClientRect();
+                 return [r.left, r.top, r.right, r.bottom];",
+                vec![json!(css)],
+            )
+            .await;
+        serde_json::from_value(v).ok()
     }
 
     /// The game on screen: `hasami`, `yonin`, or `None` (the choice, or nothing yet).
