@@ -594,7 +594,7 @@ fn corrupted_storage_shows_a_notice() {
     });
 }
 
-/// Switching the language translates the page at once (Portuguese, Russian, back to
+/// Switching the language translates the page at once (Portuguese, Russian, Japanese, back to
 /// English), and the choice is saved.
 #[test]
 fn language_switch_translates_the_page() {
@@ -623,20 +623,24 @@ fn language_switch_translates_the_page() {
             .wait_for("Russian", |s| s.new_game == "Новая партия")
             .await;
         assert_eq!(snap.status, "Ход: Чёрные");
+        page.select("lang", "ja").await;
+        let snap = page
+            .wait_for("Japanese", |s| s.new_game == "新しい対局")
+            .await;
+        assert_eq!(snap.status, "黒の手番");
+        assert_eq!(snap.player("black").name, "黒");
+        assert_eq!(
+            page.js("return document.title;", vec![]).await,
+            "はさみ将棋"
+        );
         page.select("lang", "en").await;
         let snap = page.wait_for("English", |s| s.new_game == "New game").await;
         assert_eq!(snap.status, "Black to move");
     });
 }
 
-/// The language chosen survives a reload.
-///
-/// KNOWN BUG (fails with the app as of this commit): after a reload the page is
-/// back in the browser's language (English) although localStorage holds
-/// `shogi-variants/preferences` = `{"locale":"pt"}` and the `lang` select showed
-/// `pt` before. `Shell` (src/ui/mod.rs) calls `i18n.set_locale(saved)` while it is
-/// built, but leptos_i18n's `I18nContextProvider` has an `Effect` that sets the
-/// locale from its initial (browser) locale once effects run, overwriting it.
+/// The language chosen survives a reload: the saved locale is applied in an effect
+/// that runs after leptos_i18n's provider has set the browser's language (src/ui/mod.rs).
 #[test]
 fn language_choice_survives_reload() {
     run(|page| async move {
@@ -2519,6 +2523,7 @@ fn rules_hasami_page_diagrams_languages_escape() {
             ("pt", ["Captura em sanduíche", "A captura no canto"]),
             ("es", ["Captura en sándwich", "La captura en la esquina"]),
             ("ru", ["Взятие зажимом", "Взятие в углу"]),
+            ("ja", ["はさんで取る", "隅の駒を取る"]),
         ] {
             page.select("lang", lang).await;
             open_rules(&page).await;
@@ -2613,6 +2618,7 @@ fn rules_yonin_page_diagrams_languages_escape() {
                 ],
             ),
             ("ru", ["Шах и приоритет шаха", "Нифу", "Превращение"]),
+            ("ja", ["王手と王手の優先", "二歩", "打ち歩詰め"]),
         ] {
             page.select("lang", lang).await;
             open_rules(&page).await;

@@ -182,6 +182,7 @@ fn Shell() -> impl IntoView {
         ("pt", "Português"),
         ("es", "Español"),
         ("ru", "Русский"),
+        ("ja", "日本語"),
     ];
 
     // The game on screen: the one last played, or the choice. Only the table on screen
