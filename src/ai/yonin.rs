@@ -63,7 +63,20 @@
 //! scored 1.54 over 320 games (100 % and 50 %: 1.54, 80 % and 60 %: 1.59, 160 games),
 //! no worse and perhaps a little better, so it is counted at 80 % and 40 %. Doubling the
 //! king-safety terms did not measurably help (1.56, and 1.43 together with the new
-//! threat weights). The ignored tests of `tests/yonin_cpu.rs` replay the match against
+//! threat weights).
+//!
+//! The levels were set by matches of one seat against three of the level below
+//! (`engine match yonin`, work units, no clock; 40 to 60 games a setting, seed 1 unless
+//! said): the strong level at 3 plies placed first in 14 of 40 games against three
+//! casual seats (score 52.5 %), at 4 plies on its 150 000 units in 19 of 40 (65.8 %),
+//! so it searches 4. The master (4 plies, 600 000 units) against three casual seats
+//! placed first in 27 of 60 games with seed 1 and 30 of 60 with seed 101; at 3 plies
+//! in 13 of 40, and with 2 000 000 units in 13 of 40, no better than 600 000. Comparing
+//! the CPU's total with the leading opponent's rather than the mean of the three (half
+//! and half) placed first in 34 and 20 of 60 (the same seeds), no gain; with the leader
+//! alone in 16 of 60. The final table is in `docs/STRENGTH.md`.
+//!
+//! The ignored tests of `tests/yonin_cpu.rs` replay the match against
 //! the greedy player and time the CPU over 200 positions; the `yonin_cpu` group of
 //! `benches/yonin.rs` times it on the benchmark's mid-game positions.
 
