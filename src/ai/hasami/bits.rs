@@ -182,11 +182,12 @@ pub fn best_capture(mine: u128, theirs: u128, corners: bool) -> u32 {
     best
 }
 
-/// [`mobility`] and [`best_capture`] of `mine` in one pass over its moves.
-pub fn mobility_and_best_capture(mine: u128, theirs: u128, corners: bool) -> (u32, u32) {
+/// [`mobility`] and [`best_capture`] of `mine` in one pass over its moves, with every
+/// piece of `theirs` some move captures.
+pub fn mobility_and_best_capture(mine: u128, theirs: u128, corners: bool) -> (u32, u32, u128) {
     let occupied = mine | theirs;
     let hot = adjacent(theirs);
-    let (mut moves, mut best) = (0, 0);
+    let (mut moves, mut best, mut hanging) = (0, 0, 0);
     let mut pieces = mine;
     while pieces != 0 {
         let from = pieces.trailing_zeros() as usize;
@@ -198,10 +199,12 @@ pub fn mobility_and_best_capture(mine: u128, theirs: u128, corners: bool) -> (u3
         while dests != 0 {
             let to = dests.trailing_zeros() as usize;
             dests &= dests - 1;
-            best = best.max(captures(to, without | 1 << to, theirs, corners).count_ones());
+            let c = captures(to, without | 1 << to, theirs, corners);
+            hanging |= c;
+            best = best.max(c.count_ones());
         }
     }
-    (moves, best)
+    (moves, best, hanging)
 }
 
 /// The number of moves of the pieces `mine` (as [`Position::count_legal_moves`]).
@@ -266,10 +269,13 @@ mod tests {
                     mobility(mine, mine | theirs) as usize,
                     pos.count_legal_moves()
                 );
+                let (moves, best, hanging) = mobility_and_best_capture(mine, theirs, true);
                 assert_eq!(
-                    mobility_and_best_capture(mine, theirs, true),
+                    (moves, best),
                     (pos.count_legal_moves() as u32, pos.best_capture() as u32)
                 );
+                let all = engine.iter().fold(0, |acc, m| acc | m.2);
+                assert_eq!(hanging, all);
                 checked += 1;
                 captures_seen += engine.iter().filter(|m| m.2 != 0).count();
                 let moves = pos.legal_moves();

@@ -214,6 +214,16 @@ pub struct Weights {
     pub one_to_win: i32,
     /// When two more captures would win.
     pub two_to_win: i32,
+    /// Per capture of lead and per capture made by either side: exchanges help the
+    /// side that is ahead (it nears the win condition first, RULES H4.1; not counted
+    /// under lead by three, where an exchange keeps the lead as it is).
+    pub trade: i32,
+    /// Per enemy piece the opponent (not to move) could capture beyond its best single
+    /// capture: two threats at once cannot both be parried.
+    pub fork: i32,
+    /// Per pair of opposing pieces side by side on a rank or file, times the lead
+    /// (at most 2): the side that is ahead seeks contact, the other avoids it.
+    pub press: i32,
 }
 
 impl Weights {
@@ -226,6 +236,18 @@ impl Weights {
         mobility: 1,
         one_to_win: 40,
         two_to_win: 15,
+        trade: 0,
+        fork: 0,
+        press: 0,
+    };
+
+    /// The master's weights: [`Weights::SEARCH`] and the terms that convert a lead
+    /// (exchanges and contact when ahead) and fear two threats at once.
+    pub const MASTER: Weights = Weights {
+        trade: 20,
+        fork: 40,
+        press: 10,
+        ..Weights::SEARCH
     };
 
     /// The weights of a search without quiescence: the mover's own capture counts
@@ -275,7 +297,8 @@ pub(crate) fn flipped(pos: &Position) -> Position {
 /// Static score of `pos` (not over, the side to move has a move) for its side to move,
 /// in score units: captures made (100 a piece, more when close to the win condition,
 /// RULES H4.1), the captures each side threatens (RULES H3), pieces on edges and in
-/// corners, and mobility.
+/// corners, and mobility; with the master's weights ([`Weights::MASTER`]) also
+/// exchanges and contact valued by the lead, and the opponent's second threat.
 ///
 /// A player blind to corner captures (`sight`) does not count them among the threats.
 pub fn evaluate(pos: &Position, rules: &Rules, weights: &Weights, sight: Sight) -> Eval {
@@ -290,9 +313,21 @@ pub fn evaluate(pos: &Position, rules: &Rules, weights: &Weights, sight: Sight) 
     let closeness = near(captures_to_win(rules, pos, me)) - near(captures_to_win(rules, pos, them));
     let mine = pos.pieces(me).bits();
     let theirs = pos.pieces(them).bits();
-    let (my_moves, my_capture) = bits::mobility_and_best_capture(mine, theirs, sight.corners);
-    let (their_moves, their_capture) = bits::mobility_and_best_capture(theirs, mine, sight.corners);
+    let (my_moves, my_capture, _) = bits::mobility_and_best_capture(mine, theirs, sight.corners);
+    let (their_moves, their_capture, their_hanging) =
+        bits::mobility_and_best_capture(theirs, mine, sight.corners);
     let mut score = material * PIECE + closeness;
+    if weights.trade != 0 && rules.win != WinCondition::LeadByThree {
+        let made = i32::from(pos.captures(me)) + i32::from(pos.captures(them));
+        score += material * made * weights.trade;
+    }
+    if weights.fork != 0 {
+        score -= (their_hanging.count_ones() as i32 - their_capture as i32) * weights.fork;
+    }
+    if weights.press != 0 && material != 0 {
+        let contacts = (bits::adjacent(mine) & theirs).count_ones() as i32;
+        score += material.clamp(-2, 2) * contacts * weights.press;
+    }
     score += my_capture as i32 * weights.threat_to_move;
     score -= their_capture as i32 * weights.threat_waiting;
     score += (my_moves as i32 - their_moves as i32) * weights.mobility;

@@ -106,6 +106,16 @@ fn root_value_equals_the_plain_negamax() {
     ));
     failures.extend(disagreements(&games[60..90], blind, 2));
     failures.extend(disagreements(&games[..30], style_of(Level::Casual), 3));
+    // The master's weights (exchanges, forks, contact) and contempt.
+    failures.extend(disagreements(
+        &games[96..],
+        Style {
+            quiescence: 2,
+            table_bits: 16,
+            ..style_of(Level::Master)
+        },
+        2,
+    ));
     failures.extend(disagreements(
         &games[90..96],
         Style {
