@@ -275,7 +275,7 @@ pub const CLOCK_EVERY: u64 = 2_048;
 
 /// Chooses a move for the seat to move of `game` at `think.level` ([`style_of`]), or
 /// `None` if the game is over. Deterministic for the same game, level and seed when
-/// `think.clock` is `None`; with a clock the master thinks `think.think_ms`
+/// `think.clock` is `None`; with a clock the master thinks [`Think::search_ms`]
 /// milliseconds (no work limit) and the other levels at most [`SAFETY_MS`].
 pub fn choose(game: &Game, think: &Think) -> Option<Move> {
     analyse(game, think).map(|a| a.best)
@@ -287,7 +287,7 @@ pub fn analyse(game: &Game, think: &Think) -> Option<Analysis> {
     let time = think.clock.map(|clock| {
         let ms = if think.level == Level::Master {
             style.budget.max_nodes = u64::MAX;
-            think.think_ms
+            think.search_ms()
         } else {
             SAFETY_MS
         };

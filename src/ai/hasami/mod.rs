@@ -124,7 +124,7 @@ pub const fn style_of(level: Level) -> Style {
 
 /// Chooses a move for the side to move of `game` at `think.level`, `None` when the game
 /// is over. Deterministic for the same game, level and seed when `think.clock` is
-/// `None`; with a clock the master thinks `think.think_ms` milliseconds (no node limit)
+/// `None`; with a clock the master thinks [`Think::search_ms`] milliseconds (no node limit)
 /// and the other levels at most [`SAFETY_MS`].
 pub fn choose(game: &Game, think: &Think) -> Option<Move> {
     analyse(game, think).map(|a| a.best)
@@ -136,7 +136,7 @@ pub fn analyse(game: &Game, think: &Think) -> Option<Analysis> {
     let time = think.clock.map(|clock| {
         let ms = if think.level == Level::Master {
             style.budget.max_nodes = u64::MAX;
-            think.think_ms
+            think.search_ms()
         } else {
             SAFETY_MS
         };
