@@ -96,7 +96,29 @@ pub struct Think<'a> {
 /// a search of the whole 1 000 ms answered in 1 004–1 011 ms.
 pub const SEARCH_SHARE_PERCENT: u32 = 95;
 
-impl Think<'_> {
+/// With a clock, a level other than the master stops after this many milliseconds even
+/// if its node budget is not spent (a slow device). Both games.
+pub const SAFETY_MS: u32 = 1_000;
+
+impl<'a> Think<'a> {
+    /// The wall-time bound of this think, if it has a clock: the clock and the
+    /// milliseconds the search may use, [`Think::search_ms`] for the master (which then
+    /// has no node limit: [`Think::nodes_unlimited`]) and [`SAFETY_MS`] for the other
+    /// levels. `None` without a clock (nodes only).
+    pub fn wall_limit(&self) -> Option<(&'a dyn Clock, f64)> {
+        let ms = if self.level == Level::Master {
+            self.search_ms()
+        } else {
+            SAFETY_MS
+        };
+        self.clock.map(|clock| (clock, f64::from(ms)))
+    }
+
+    /// Whether the node budget is lifted: the master with a clock thinks for its time.
+    pub fn nodes_unlimited(&self) -> bool {
+        self.level == Level::Master && self.clock.is_some()
+    }
+
     /// The milliseconds a master's search may use with a clock: [`SEARCH_SHARE_PERCENT`]
     /// of `think_ms`.
     pub fn search_ms(&self) -> u32 {

@@ -192,9 +192,8 @@ impl Style {
     };
 }
 
-/// With a clock, a level other than the master stops after this many milliseconds
-/// even if its budget is not spent (a slow device).
-pub const SAFETY_MS: u32 = 1_000;
+/// With a clock, a level other than the master stops after this many milliseconds.
+pub use super::SAFETY_MS;
 
 /// How each level searches. The lower levels are weaker the way people are, never by
 /// random blunders: they look fewer plies ahead and are blind to some threats.
@@ -284,18 +283,12 @@ pub fn choose(game: &Game, think: &Think) -> Option<Move> {
 /// [`choose`] with the depth reached and the work spent.
 pub fn analyse(game: &Game, think: &Think) -> Option<Analysis> {
     let mut style = style_of(think.level);
-    let time = think.clock.map(|clock| {
-        let ms = if think.level == Level::Master {
-            style.budget.max_nodes = u64::MAX;
-            think.search_ms()
-        } else {
-            SAFETY_MS
-        };
-        TimeLimit {
-            clock,
-            ms: f64::from(ms),
-        }
-    });
+    if think.nodes_unlimited() {
+        style.budget.max_nodes = u64::MAX;
+    }
+    let time = think
+        .wall_limit()
+        .map(|(clock, ms)| TimeLimit { clock, ms });
     search(game, &style, think.seed, time)
 }
 

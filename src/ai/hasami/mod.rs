@@ -68,9 +68,8 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
-/// With a clock, a level other than the master stops after this many milliseconds
-/// even if its node budget is not spent (a slow device).
-pub const SAFETY_MS: u32 = 1_000;
+/// With a clock, a level other than the master stops after this many milliseconds.
+pub use super::SAFETY_MS;
 
 /// How each level searches (module docs).
 pub const fn style_of(level: Level) -> Style {
@@ -133,18 +132,12 @@ pub fn choose(game: &Game, think: &Think) -> Option<Move> {
 /// [`choose`] with what the search found: score, depth, nodes and principal variation.
 pub fn analyse(game: &Game, think: &Think) -> Option<Analysis> {
     let mut style = style_of(think.level);
-    let time = think.clock.map(|clock| {
-        let ms = if think.level == Level::Master {
-            style.budget.max_nodes = u64::MAX;
-            think.search_ms()
-        } else {
-            SAFETY_MS
-        };
-        TimeLimit {
-            clock,
-            ms: f64::from(ms),
-        }
-    });
+    if think.nodes_unlimited() {
+        style.budget.max_nodes = u64::MAX;
+    }
+    let time = think
+        .wall_limit()
+        .map(|(clock, ms)| TimeLimit { clock, ms });
     search::search(game, &style, think.seed, time)
 }
 
