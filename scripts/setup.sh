@@ -79,9 +79,20 @@ if ! grep -qx wasm32-unknown-unknown <<<"$targets"; then
   rustup target add wasm32-unknown-unknown
 fi
 
+# trunk and wasm-bindgen-cli compile from source (no binary downloads here). To make
+# that first run short: no TLS or update check (the build never downloads: the tools
+# are pinned and installed here), one target directory shared by both installs (they
+# have many dependencies in common), and a release profile that compiles fast: trunk's
+# own profile asks for fat LTO and one codegen unit, which doubles the compile time
+# for a tool that mostly waits on cargo and wasm-opt.
+tools_target="${TMPDIR:-/tmp}/shogi-tools-build-$$"
+tool_build=(--target-dir "$tools_target")
+tool_install=(env CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
+  CARGO_PROFILE_RELEASE_OPT_LEVEL=2 CARGO_PROFILE_RELEASE_DEBUG=false cargo install)
+trap 'rm -rf "$tools_target"' EXIT
 if ! version_matches trunk "$(exact "trunk $TRUNK_VERSION")"; then
-  log "installing trunk $TRUNK_VERSION (about 8 minutes, once)"
-  cargo install trunk --version "$TRUNK_VERSION" --locked
+  log "installing trunk $TRUNK_VERSION (compiles from source, once)"
+  "${tool_install[@]}" trunk --version "$TRUNK_VERSION" --locked --no-default-features "${tool_build[@]}"
   version_matches trunk "$(exact "trunk $TRUNK_VERSION")" \
     || die "trunk $TRUNK_VERSION was installed but '$(command -v trunk)' is another version; is CARGO_INSTALL_ROOT set?"
 fi
@@ -90,7 +101,7 @@ fi
 if ! version_matches wasm-bindgen "$(exact "wasm-bindgen $WASM_BINDGEN_VERSION")" \
   || ! version_matches wasm-bindgen-test-runner "$(exact "wasm-bindgen-test-runner $WASM_BINDGEN_VERSION")"; then
   log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 3 minutes, once)"
-  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked
+  "${tool_install[@]}" wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked --no-default-features "${tool_build[@]}"
   version_matches wasm-bindgen "$(exact "wasm-bindgen $WASM_BINDGEN_VERSION")" \
     || die "wasm-bindgen $WASM_BINDGEN_VERSION was installed but '$(command -v wasm-bindgen)' is another version; is CARGO_INSTALL_ROOT set?"
 fi
