@@ -426,3 +426,31 @@ fn instant_moves_are_kept_and_not_animated() {
         );
     });
 }
+
+/// A browser without Web Audio (no `AudioContext`): clicks, moves and the CPU's answer
+/// go on as usual with sound on, and nothing is logged as an error (the harness checks
+/// the console when the test ends).
+#[test]
+fn without_web_audio_the_game_goes_on_silently() {
+    run(|page| async move {
+        page.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            serde_json::json!({
+                "source": "delete window.AudioContext; delete window.webkitAudioContext;"
+            }),
+        )
+        .await;
+        page.reload().await;
+        assert_eq!(
+            page.js("return typeof window.AudioContext", vec![]).await,
+            Value::from("undefined"),
+            "no Web Audio on this page"
+        );
+        open_menu(&page).await;
+        assert!(page.checked("sound").await);
+        close_menu(&page).await;
+        page.play("e1e5").await;
+        assert_eq!(last_sound(&page).await.as_deref(), Some("move-1"));
+        wait_cpu_answer(&page, 2).await;
+    });
+}
