@@ -2216,7 +2216,14 @@ fn a_corrupt_theme_falls_back_with_a_notice_that_can_be_closed() {
         );
         assert_eq!(
             saved_preferences(&page).await,
-            serde_json::json!({"game": "hasami", "locale": "pt", "theme": "system"}),
+            serde_json::json!({
+                "game": "hasami",
+                "locale": "pt",
+                "theme": "system",
+                "sound": true,
+                "motion": "animated",
+                "confirm_move": false
+            }),
             "the readable preferences saved back"
         );
     });

@@ -1,9 +1,10 @@
 //! What the app keeps outside the tables: the preferences (language, the game last
-//! played, the colour theme), saved under [`super::storage::keys::PREFERENCES`].
+//! played, the colour theme, sound, motion and *confirm moves*), saved under [`super::storage::keys::PREFERENCES`].
 //!
 //! Preferences are read field by field ([`Preferences::read`]): one damaged value falls
 //! back to its default and is reported, and every other preference is kept.
 
+pub use super::feedback::Motion;
 use super::storage::{self, LoadError};
 use serde::{Deserialize, Serialize};
 
@@ -57,19 +58,39 @@ impl Theme {
 }
 
 /// The language codes the app has translations for.
-pub const LOCALES: [&str; 4] = ["en", "pt", "es", "ru"];
+pub const LOCALES: [&str; 5] = ["en", "pt", "es", "ru", "ja"];
 
 /// App-wide preferences. Version 1 of the app saved only `locale`; a missing field
 /// takes its default.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Preferences {
-    /// Locale code (`en`, `pt`, `es`, `ru`), or `None` to follow the browser.
+    /// Locale code (`en`, `pt`, `es`, `ru`, `ja`), or `None` to follow the browser.
     pub locale: Option<String>,
     /// The game last played: the app opens on it. `None`: the app opens on the choice.
     pub game: Option<GameKind>,
     /// The colour theme (default: follow the system).
     pub theme: Theme,
+    /// Moves make sounds (default: on).
+    pub sound: bool,
+    /// How moves are shown (default: animated, unless the system asks for reduced
+    /// motion).
+    pub motion: Motion,
+    /// A chosen move is held until the player confirms it (default: off).
+    pub confirm_move: bool,
+}
+
+impl Default for Preferences {
+    fn default() -> Preferences {
+        Preferences {
+            locale: None,
+            game: None,
+            theme: Theme::System,
+            sound: true,
+            motion: Motion::Animated,
+            confirm_move: false,
+        }
+    }
 }
 
 /// What went wrong reading the saved preferences.
@@ -147,6 +168,9 @@ impl Preferences {
             locale: field::<String>(&data, "locale", &mut problems),
             game: field(&data, "game", &mut problems),
             theme: field(&data, "theme", &mut problems).unwrap_or_default(),
+            sound: field(&data, "sound", &mut problems).unwrap_or(true),
+            motion: field(&data, "motion", &mut problems).unwrap_or_default(),
+            confirm_move: field(&data, "confirm_move", &mut problems).unwrap_or(false),
         };
         if let Some(code) = prefs.locale.take() {
             if LOCALES.contains(&code.as_str()) {
@@ -182,7 +206,7 @@ mod tests {
             Preferences {
                 locale: Some("pt".into()),
                 game: None,
-                theme: Theme::System,
+                ..Preferences::default()
             }
         );
         assert_eq!(Preferences::read(v1), (p.clone(), vec![]));
@@ -194,7 +218,7 @@ mod tests {
         .encode();
         assert_eq!(
             again,
-            r#"{"app":"shogi-variants","data":{"game":"yonin","locale":"pt","theme":"dark"},"version":1}"#
+            r#"{"app":"shogi-variants","data":{"confirm_move":false,"game":"yonin","locale":"pt","motion":"animated","sound":true,"theme":"dark"},"version":1}"#
         );
         assert_eq!(
             Preferences::read(&again).0,
@@ -202,6 +226,7 @@ mod tests {
                 locale: Some("pt".into()),
                 game: Some(GameKind::Yonin),
                 theme: Theme::Dark,
+                ..Preferences::default()
             }
         );
     }
@@ -216,6 +241,7 @@ mod tests {
                 locale: Some("ru".into()),
                 game: Some(GameKind::Yonin),
                 theme: Theme::System,
+                ..Preferences::default()
             },
             "the theme falls back to the default, the language and game are kept"
         );
@@ -250,6 +276,7 @@ mod tests {
                 locale: None,
                 game: None,
                 theme: Theme::Light,
+                ..Preferences::default()
             },
             "the readable theme is kept; an unknown field is ignored"
         );
@@ -290,6 +317,72 @@ mod tests {
                 (other, _) => panic!("{text}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn sound_motion_and_confirm_are_kept() {
+        let prefs = Preferences {
+            theme: Theme::Dark,
+            sound: false,
+            motion: Motion::Instant,
+            confirm_move: true,
+            ..Preferences::default()
+        };
+        let text = prefs.encode();
+        assert!(
+            text.contains(r#""sound":false"#)
+                && text.contains(r#""motion":"instant""#)
+                && text.contains(r#""confirm_move":true"#),
+            "{text}"
+        );
+        assert_eq!(Preferences::read(&text), (prefs, vec![]));
+        // Saved before these preferences existed: sound on, animated, no confirmation.
+        let (old, problems) =
+            Preferences::read(r#"{"app":"shogi-variants","data":{"theme":"light"},"version":1}"#);
+        assert!(problems.is_empty());
+        assert!(old.sound && !old.confirm_move);
+        assert_eq!(old.motion, Motion::Animated);
+    }
+
+    #[test]
+    fn a_corrupt_sound_motion_or_confirm_falls_back_and_keeps_the_rest() {
+        let text = r#"{"app":"shogi-variants","data":{"confirm_move":"yes","game":"hasami","locale":"ja","motion":"wobbly","sound":"loud","theme":"dark"},"version":1}"#;
+        let (prefs, problems) = Preferences::read(text);
+        assert_eq!(
+            prefs,
+            Preferences {
+                locale: Some("ja".into()),
+                game: Some(GameKind::Hasami),
+                theme: Theme::Dark,
+                sound: true,
+                motion: Motion::Animated,
+                confirm_move: false,
+            },
+            "the three take their defaults; the language, game and theme are kept"
+        );
+        let fields: Vec<_> = problems
+            .iter()
+            .map(|p| match p {
+                PreferencesProblem::Field { field, .. } => *field,
+                PreferencesProblem::Unreadable(_) => "all",
+            })
+            .collect();
+        assert_eq!(fields, ["sound", "motion", "confirm_move"]);
+        assert!(
+            matches!(problems[0].error(), LoadError::Corrupt(m) if m.contains("sound")),
+            "{problems:?}"
+        );
+        // Only the sound damaged: everything else as saved.
+        let (prefs, problems) = Preferences::read(
+            r#"{"app":"shogi-variants","data":{"motion":"instant","sound":3,"theme":"light"},"version":1}"#,
+        );
+        assert_eq!(prefs.motion, Motion::Instant);
+        assert_eq!(prefs.theme, Theme::Light);
+        assert!(prefs.sound, "the default: on");
+        assert!(matches!(
+            problems.as_slice(),
+            [PreferencesProblem::Field { field: "sound", .. }]
+        ));
     }
 
     #[test]

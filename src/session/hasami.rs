@@ -2,11 +2,12 @@
 //! (RULES H1.3: participants swap colours), resignation (RULES H4.3), the CPU seam, and
 //! the migration of tables saved by version 1 of the app.
 
+use super::feedback::MoveSound;
 use super::storage;
 use super::table::{self, GameSettings, Participant, Revision, SavedTable, Source, TableGame};
 use crate::ai::{self, Think};
 use crate::engine::Square;
-use crate::engine::hasami::{Game, Move, Outcome, Player, Rules, WinCondition};
+use crate::engine::hasami::{Game, Move, MoveReport, Outcome, Player, Rules, WinCondition};
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
 
@@ -200,6 +201,10 @@ impl TableGame for Game {
 
     fn is_promotion(_mv: Move) -> bool {
         false
+    }
+
+    fn sound(report: &MoveReport) -> MoveSound {
+        super::feedback::hasami_sound(report)
     }
 
     fn owner_at(&self, sq: Square) -> Option<Player> {

@@ -7,6 +7,7 @@
 pub mod app;
 pub mod clock;
 pub mod cpu;
+pub mod feedback;
 pub mod hasami;
 pub mod notice;
 pub mod rules;

@@ -6,6 +6,7 @@
 //! | event | method |
 //! |---|---|
 //! | a click on a square, a hand piece, a promotion choice | [`Table::click_square`], [`Table::click_hand`], [`Table::choose_promotion`] |
+//! | the held move confirmed or cancelled (*confirm moves* on) | [`Table::confirm_move`], [`Table::cancel_move`] |
 //! | the CPU's answer | [`Table::cpu_answer`] |
 //! | a tick of the monotonic clock (ms) | [`Table::tick`] |
 //! | another tab saved the table | [`Table::storage_event`] |
@@ -30,6 +31,7 @@
 use crate::ai::{Clock, Level, THINK_TIMES_MS, Think};
 use crate::engine::{Square, SquareSet, Undone, Variant};
 use crate::session::clock::MoveClock;
+use crate::session::feedback::{MoveMotion, MoveSound};
 use crate::session::notice::Notices;
 use crate::session::storage::{self, LoadError};
 use serde::de::DeserializeOwned;
@@ -122,6 +124,8 @@ pub trait TableGame: Variant {
     fn destination(mv: Self::Move) -> Square;
     /// Whether `mv` promotes (RULES Y2.4); Hasami never does.
     fn is_promotion(mv: Self::Move) -> bool;
+    /// The sound of a move that did `report` ([`crate::session::feedback`]).
+    fn sound(report: &Self::Report) -> MoveSound;
     /// The seat that moves the piece on `sq`, if any.
     fn owner_at(&self, sq: Square) -> Option<Self::Seat>;
 
@@ -357,6 +361,9 @@ pub enum Click<R> {
     Deselected,
     /// The move may promote: the player is asked.
     AskPromotion,
+    /// *Confirm moves* is on: the move is held, not played, until the player confirms
+    /// ([`Table::confirm_move`]) or cancels it ([`Table::cancel_move`]).
+    AskConfirm,
     /// A move was played.
     Played(R),
 }
@@ -484,6 +491,28 @@ impl<G: TableGame> TryFrom<SavedTableData<G>> for SavedTable<G> {
     }
 }
 
+/// A move chosen while *confirm moves* is on, held until the player confirms it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Proposal<M> {
+    /// The move.
+    mv: M,
+    /// The revision of the table when it was chosen: it is played only in that one.
+    revision: Revision,
+}
+
+/// What the last move made on this page sounds and looks like
+/// ([`Table::move_feedback`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveFeedback {
+    /// Counts the moves made on this page (a person's or the CPU's), from 1: a new
+    /// value is a new move to sound and show.
+    pub id: u64,
+    /// Its sound (before the player's mute switch).
+    pub sound: MoveSound,
+    /// What the board animates (before the player's motion choice).
+    pub motion: MoveMotion,
+}
+
 /// How often the time used on a running clock is saved, in milliseconds, so a reload
 /// or a closed tab loses at most this much of it.
 pub const CLOCK_SAVE_MS: f64 = 5_000.0;
@@ -514,6 +543,12 @@ pub struct Table<G: TableGame> {
     pending: Option<CpuRequest<G>>,
     next_request_id: u64,
     last_report: Option<G::Report>,
+    /// Moves made on this page (a person's or the CPU's), for [`MoveFeedback::id`].
+    moves_here: u64,
+    /// *Confirm moves* (an app preference): a chosen move is held until confirmed.
+    confirm_moves: bool,
+    /// The move held for confirmation.
+    proposal: Option<Proposal<G::Move>>,
     notices: Notices<TableNotice<G::Seat>>,
     /// Bumped whenever the table should be written.
     save_generation: u64,
@@ -612,6 +647,9 @@ impl<G: TableGame> Table<G> {
             pending: None,
             next_request_id: 1,
             last_report: None,
+            moves_here: 0,
+            confirm_moves: false,
+            proposal: None,
             notices: Notices::default(),
             save_generation: 0,
             save_blocked: false,
@@ -761,6 +799,37 @@ impl<G: TableGame> Table<G> {
         self.last_report.as_ref()
     }
 
+    /// The sound and motion of the last move, when it was made on this page (a
+    /// person's click or the CPU's answer) and is still the last move: `None` for a
+    /// game opened from storage, taken from another tab, after a take-back or a new
+    /// game, so those never sound or move.
+    pub fn move_feedback(&self) -> Option<MoveFeedback> {
+        let report = self.last_report.as_ref()?;
+        let &mv = self.game.moves().last()?;
+        let from = match G::source(mv) {
+            Source::Square(sq) => Some(sq),
+            Source::Hand(_) => None,
+        };
+        Some(MoveFeedback {
+            id: self.moves_here,
+            sound: G::sound(report),
+            motion: MoveMotion::of(from, G::destination(mv)),
+        })
+    }
+
+    /// Whether *confirm moves* is on.
+    pub fn confirm_moves(&self) -> bool {
+        self.confirm_moves
+    }
+
+    /// The move held for confirmation, if any (only while *confirm moves* is on, a
+    /// person is to move, and nothing changed since it was chosen).
+    pub fn proposed(&self) -> Option<G::Move> {
+        self.proposal
+            .filter(|p| p.revision == self.revision && self.human_to_move())
+            .map(|p| p.mv)
+    }
+
     /// The seat seen at the bottom of the board.
     pub fn bottom_seat(&self) -> G::Seat {
         self.view_seat
@@ -830,9 +899,15 @@ impl<G: TableGame> Table<G> {
     /// promote when both are legal), on the piece itself drops the pick, on another
     /// piece of the side to move picks that one; anything else drops the pick.
     /// Ignored when a person may not move now.
+    ///
+    /// While a move is held for confirmation, any click on the board cancels it
+    /// ([`Table::cancel_move`]): the piece stays picked.
     pub fn click_square(&mut self, sq: Square) -> Click<G::Report> {
         if !self.human_to_move() {
             return Click::Ignored;
+        }
+        if self.proposal.is_some() {
+            return self.cancel_move();
         }
         let side = self.game.side_to_move();
         let own = self.game.owner_at(sq).is_some_and(|o| Some(o) == side);
@@ -874,9 +949,13 @@ impl<G: TableGame> Table<G> {
 
     /// A click on a piece of kind `piece` in the hand of `seat`: picks it for a drop if
     /// `seat` is the person to move and holds one; a second click drops the pick.
+    /// While a move is held for confirmation, a click on a hand cancels it.
     pub fn click_hand(&mut self, seat: G::Seat, piece: G::HandPiece) -> Click<G::Report> {
         if !self.human_to_move() || self.game.side_to_move() != Some(seat) {
             return Click::Ignored;
+        }
+        if self.proposal.is_some() {
+            return self.cancel_move();
         }
         let source = Source::Hand(piece);
         if self.selection == Selection::Source(source) {
@@ -920,7 +999,60 @@ impl<G: TableGame> Table<G> {
         }
     }
 
+    /// Turns *confirm moves* on or off (an app preference, not saved with the table).
+    /// Turning it off cancels a held move.
+    pub fn set_confirm_moves(&mut self, on: bool) {
+        self.confirm_moves = on;
+        if !on && self.proposal.is_some() {
+            self.cancel_move();
+        }
+    }
+
+    /// Plays the move held for confirmation. Returns [`Click::Played`], or
+    /// [`Click::Ignored`] (and forgets it) when no move is held or it went stale: the
+    /// table changed since it was chosen, a person may not move now, or it is no
+    /// longer legal.
+    pub fn confirm_move(&mut self) -> Click<G::Report> {
+        let Some(proposal) = self.proposal.take() else {
+            return Click::Ignored;
+        };
+        let legal = self.game.legal_moves().contains(&proposal.mv);
+        if proposal.revision != self.revision || !self.human_to_move() || !legal {
+            self.selection = Selection::None;
+            return Click::Ignored;
+        }
+        self.play_now(proposal.mv)
+    }
+
+    /// Cancels the move held for confirmation: nothing is played and its piece (on the
+    /// board or in hand) stays picked. Returns [`Click::Selected`], or
+    /// [`Click::Ignored`] when no move was held.
+    pub fn cancel_move(&mut self) -> Click<G::Report> {
+        let Some(proposal) = self.proposal.take() else {
+            return Click::Ignored;
+        };
+        if proposal.revision != self.revision || !self.human_to_move() {
+            self.selection = Selection::None;
+            return Click::Deselected;
+        }
+        self.selection = Selection::Source(G::source(proposal.mv));
+        Click::Selected
+    }
+
+    /// A person chose `mv`: played, or held for confirmation when *confirm moves* is on.
     fn play_human(&mut self, mv: G::Move) -> Click<G::Report> {
+        if self.confirm_moves {
+            self.selection = Selection::Source(G::source(mv));
+            self.proposal = Some(Proposal {
+                mv,
+                revision: self.revision,
+            });
+            return Click::AskConfirm;
+        }
+        self.play_now(mv)
+    }
+
+    fn play_now(&mut self, mv: G::Move) -> Click<G::Report> {
         match self.game.play(mv) {
             Ok(report) => {
                 self.after_move(&report);
@@ -977,6 +1109,7 @@ impl<G: TableGame> Table<G> {
         {
             self.timed_out = true;
             self.selection = Selection::None;
+            self.proposal = None;
             self.request_save();
             self.refresh_request();
         }
@@ -1234,6 +1367,7 @@ impl<G: TableGame> Table<G> {
         self.clock = MoveClock::resumed(remote.clock_used_ms);
         self.clock_saved_ms = remote.clock_used_ms;
         self.timed_out = false;
+        self.proposal = None;
         if moved {
             self.selection = Selection::None;
             self.last_report = None;
@@ -1281,6 +1415,7 @@ impl<G: TableGame> Table<G> {
 
     fn after_move(&mut self, report: &G::Report) {
         self.last_report = Some(report.clone());
+        self.moves_here += 1;
         if self.game.is_over() {
             self.count_result();
             self.result_dismissed = false;
@@ -1306,10 +1441,13 @@ impl<G: TableGame> Table<G> {
         self.clock_saved_ms = 0.0;
         self.timed_out = false;
         self.selection = Selection::None;
+        self.proposal = None;
     }
 
     /// Something that makes pending answers stale changed: a new revision, a save.
+    /// A move held for confirmation is forgotten (its piece stays picked if it was).
     fn changed(&mut self) {
+        self.proposal = None;
         self.revision = Revision {
             seq: self.revision.seq + 1,
             page: self.page,

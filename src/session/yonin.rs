@@ -4,6 +4,7 @@
 //! Y6.6).
 
 pub use super::TimePerMove;
+use super::feedback::MoveSound;
 use super::table::{self, GameSettings, Source, TableGame, ViewMode};
 use crate::ai::{self, Think};
 use crate::engine::Square;
@@ -233,6 +234,10 @@ impl TableGame for Game {
 
     fn is_promotion(mv: Move) -> bool {
         mv.is_promotion()
+    }
+
+    fn sound(report: &MoveReport) -> MoveSound {
+        super::feedback::yonin_sound(report)
     }
 
     fn owner_at(&self, sq: Square) -> Option<Seat> {

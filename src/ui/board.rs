@@ -294,6 +294,24 @@ pub struct SquareView {
     pub captured: bool,
     /// A king in check stands here.
     pub check: bool,
+    /// The piece standing here just arrived and is animated ([`Arrive`]); `None` draws
+    /// it still.
+    pub arrive: Option<Arrive>,
+    /// The piece of a move held for confirmation, drawn faded on its destination (over
+    /// any piece it would capture); the square gets the class `pending`.
+    pub ghost: Option<PieceView>,
+}
+
+/// How the piece on a square arrives there: the last move, animated once.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Arrive {
+    /// Identifies the move (the host's move counter): the board animates each move
+    /// once, so the piece does not slide again when the board is redrawn or turned.
+    pub id: u64,
+    /// The square it slid from (class `arrive slide`, offset in the CSS variables
+    /// `--dx` and `--dy`, in squares on screen); `None` for a drop from a hand
+    /// (class `arrive drop`: it fades and grows in).
+    pub from: Option<Square>,
 }
 
 /// A screen edge of the board (not a board edge: see [`Turn::edge_of`]).
@@ -382,6 +400,9 @@ pub struct BoardView {
     /// Ask whether to promote the piece moving to this square: a small choice appears
     /// next to it, answered through `on_promotion`.
     pub promotion: Option<Square>,
+    /// A move to this square is held for confirmation: the buttons `move-confirm` and
+    /// `move-cancel` appear next to it, answered through `on_confirm`.
+    pub confirm: Option<Square>,
 }
 
 impl Default for BoardView {
@@ -392,6 +413,7 @@ impl Default for BoardView {
             locked: false,
             hands: Vec::new(),
             promotion: None,
+            confirm: None,
         }
     }
 }
@@ -407,6 +429,12 @@ pub struct BoardTexts {
     pub keep: String,
     /// The button that takes the move back (`promote-cancel`; Escape does the same).
     pub cancel: String,
+    /// The accessible name of the confirmation of a held move ("Play this move?").
+    pub confirm_question: String,
+    /// The button that plays a held move (`move-confirm`).
+    pub confirm: String,
+    /// The button that cancels a held move (`move-cancel`; Escape does the same).
+    pub confirm_cancel: String,
 }
 
 impl Default for BoardTexts {
@@ -417,6 +445,9 @@ impl Default for BoardTexts {
             promote: "Promote".into(),
             keep: "Don't promote".into(),
             cancel: "Cancel".into(),
+            confirm_question: "Play this move?".into(),
+            confirm: "Play".into(),
+            confirm_cancel: "Cancel".into(),
         }
     }
 }
@@ -433,6 +464,12 @@ impl Default for BoardTexts {
 /// - Promotion: when `view.promotion` is set, buttons `promote-yes`, `promote-no` and
 ///   `promote-cancel` appear next to the square and take the focus; they call
 ///   `on_promotion` with `Some(true)`, `Some(false)` and `None` (also Escape).
+/// - A held move: when `view.confirm` is set, buttons `move-confirm` (focused) and
+///   `move-cancel` appear next to the square; they call `on_confirm` with `true` and
+///   `false` (Escape cancels too).
+/// - Motion: a piece whose square has [`SquareView::arrive`] slides in from its old
+///   square (or fades in, for a drop) once per move, by a CSS animation that
+///   `prefers-reduced-motion: reduce` turns off.
 #[component]
 pub fn Board(
     /// What to draw.
@@ -446,6 +483,9 @@ pub fn Board(
     /// `None` cancel the move.
     #[prop(optional)]
     on_promotion: Option<Callback<Option<bool>>>,
+    /// Called with the answer about a held move: `true` play it, `false` cancel.
+    #[prop(optional)]
+    on_confirm: Option<Callback<bool>>,
     /// Accessible label of the whole board.
     #[prop(into)]
     label: Signal<String>,
@@ -455,6 +495,18 @@ pub fn Board(
 ) -> impl IntoView {
     let turn = Memo::new(move |_| view.with(|v| v.turn));
     let promotion = Memo::new(move |_| view.with(|v| v.promotion));
+    let confirm = Memo::new(move |_| view.with(|v| v.confirm));
+    // The last move animated: a piece arriving with this id is drawn still (redrawn
+    // or turned boards do not replay it).
+    // What the board shows when it is created (a reload, a game switched to) is not
+    // animated.
+    let animated = StoredValue::new(view.with_untracked(|v| {
+        v.squares
+            .iter()
+            .filter_map(|c| c.arrive.map(|a| a.id))
+            .max()
+            .unwrap_or(0)
+    }));
     let board_ref = NodeRef::<html::Div>::new();
     // The square that takes the focus when the board is tabbed to.
     let focus = RwSignal::new(Square::new(4, 0).expect("e1"));
@@ -463,6 +515,12 @@ pub fn Board(
             cb.run(choice);
         }
         // The choice goes away: give the focus back to the board.
+        focus_square(board_ref, focus.get_untracked());
+    };
+    let answer = move |play: bool| {
+        if let Some(cb) = on_confirm {
+            cb.run(play);
+        }
         focus_square(board_ref, focus.get_untracked());
     };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
@@ -475,6 +533,11 @@ pub fn Board(
             "Escape" if promotion.get_untracked().is_some() => {
                 ev.prevent_default();
                 promote(None);
+                return;
+            }
+            "Escape" if confirm.get_untracked().is_some() => {
+                ev.prevent_default();
+                answer(false);
                 return;
             }
             _ => return,
@@ -518,6 +581,9 @@ pub fn Board(
     };
     let square_button = move |sq: Square| {
         let cell = Memo::new(move |_| view.with(|v| v.squares[sq.index()].clone()));
+        // The piece is redrawn only when it (or its arrival) changes, not with the marks.
+        let piece = Memo::new(move |_| cell.with(|c| (c.piece.clone(), c.arrive)));
+        let ghost = Memo::new(move |_| cell.with(|c| c.ghost.clone()));
         let class = move || {
             cell.with(|c| {
                 let mut class = String::from("sq");
@@ -527,6 +593,7 @@ pub fn Board(
                     (c.last, " last"),
                     (c.captured, " captured"),
                     (c.check, " check"),
+                    (c.ghost.is_some(), " pending"),
                 ] {
                     if on {
                         class.push_str(name);
@@ -536,9 +603,16 @@ pub fn Board(
             })
         };
         let aria = move || {
-            cell.with(|c| match &c.piece {
-                Some(p) => format!("{sq} {}", p.label),
-                None => sq.to_string(),
+            cell.with(|c| {
+                let mut label = match &c.piece {
+                    Some(p) => format!("{sq} {}", p.label),
+                    None => sq.to_string(),
+                };
+                if let Some(g) = &c.ghost {
+                    label.push_str(" → ");
+                    label.push_str(&g.label);
+                }
+                label
             })
         };
         view! {
@@ -557,12 +631,45 @@ pub fn Board(
             >
                 {move || {
                     let t = turn.get();
-                    cell.with(|c| {
-                        c.piece
+                    piece.with(|(piece, arrive)| {
+                        piece
                             .as_ref()
                             .map(|p| {
+                                // Each move slides (or fades) in once.
+                                let arrive = arrive.filter(|a| animated.get_value() < a.id);
+                                if let Some(a) = arrive {
+                                    animated.set_value(a.id);
+                                }
+                                let (class, style) = match arrive {
+                                    None => ("piece-slot", String::new()),
+                                    Some(Arrive { from: None, .. }) => ("piece-slot arrive drop", String::new()),
+                                    Some(Arrive { from: Some(from), .. }) => {
+                                        let ((fr, fc), (tr, tc)) = (t.screen_of(from), t.screen_of(sq));
+                                        (
+                                            "piece-slot arrive slide",
+                                            format!(
+                                                "--dx: {}; --dy: {}",
+                                                i32::from(fc) - i32::from(tc),
+                                                i32::from(fr) - i32::from(tr)
+                                            ),
+                                        )
+                                    }
+                                };
                                 view! {
-                                    <span class="piece-slot" data-testid=format!("piece-{sq}") data-side=p.side>
+                                    <span class=class style=style data-testid=format!("piece-{sq}") data-side=p.side>
+                                        {piece_svg(p, t)}
+                                    </span>
+                                }
+                            })
+                    })
+                }}
+                {move || {
+                    let t = turn.get();
+                    ghost.with(|g| {
+                        g.as_ref()
+                            .map(|p| {
+                                view! {
+                                    <span class="piece-slot ghost" data-testid=format!("ghost-{sq}") aria-hidden="true">
                                         {piece_svg(p, t)}
                                     </span>
                                 }
@@ -664,21 +771,7 @@ pub fn Board(
     let promotion_choice = move || {
         let sq = promotion.get()?;
         let (row, col) = turn.get().screen_of(sq);
-        let ninth = |n: f32| n * 100.0 / 9.0;
-        let mut style = if col <= 2 {
-            format!("left: {:.3}%;", ninth(col as f32))
-        } else if col >= 6 {
-            format!("right: {:.3}%;", ninth((8 - col) as f32))
-        } else {
-            format!("left: {:.3}%; --shift-x: -50%;", ninth(col as f32 + 0.5))
-        };
-        // The choice is about 2 squares high on a wide screen, 4 on a phone.
-        let below = row < 4;
-        if below {
-            style.push_str(&format!(" top: {:.3}%;", ninth(row as f32 + 1.0)));
-        } else {
-            style.push_str(&format!(" bottom: {:.3}%;", ninth((9 - row) as f32)));
-        }
+        let (style, below) = choice_place(row, col);
         let yes_ref = NodeRef::<html::Button>::new();
         yes_ref.on_load(|el| {
             let _ = el.focus();
@@ -723,6 +816,47 @@ pub fn Board(
         })
     };
 
+    // The confirmation of a held move, next to its square like the promotion choice.
+    let confirm_choice = move || {
+        let sq = confirm.get()?;
+        let (row, col) = turn.get().screen_of(sq);
+        let (style, below) = choice_place(row, col);
+        let yes_ref = NodeRef::<html::Button>::new();
+        yes_ref.on_load(|el| {
+            let _ = el.focus();
+        });
+        Some(view! {
+            <div
+                class=if below { "promotion confirm below" } else { "promotion confirm above" }
+                role="group"
+                aria-label=move || texts.with(|t| t.confirm_question.clone())
+                data-testid="move-confirmation"
+                data-for=sq.to_string()
+                style=style
+                on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                    if ev.key() == "Escape" {
+                        ev.prevent_default();
+                        ev.stop_propagation();
+                        answer(false);
+                    }
+                }
+            >
+                <button
+                    type="button"
+                    class="promote-yes"
+                    data-testid="move-confirm"
+                    node_ref=yes_ref
+                    on:click=move |_| answer(true)
+                >
+                    {move || texts.with(|t| t.confirm.clone())}
+                </button>
+                <button type="button" class="promote-no" data-testid="move-cancel" on:click=move |_| answer(false)>
+                    {move || texts.with(|t| t.confirm_cancel.clone())}
+                </button>
+            </div>
+        })
+    };
+
     view! {
         <div class=move || {
             let mut c = format!("board-wrap {}", turn.get().class());
@@ -747,6 +881,7 @@ pub fn Board(
                     {move || order().into_iter().map(square_button).collect_view()}
                 </div>
                 {promotion_choice}
+                {confirm_choice}
             </div>
             <div class="files" aria-hidden="true">
                 {bottom_labels}
@@ -754,6 +889,27 @@ pub fn Board(
             {move || has_hands.get().then(|| view! { <div class="hands-row hands-below">{hands_at([Edge::Bottom, Edge::Right])}</div> })}
         </div>
     }
+}
+
+/// Where a choice next to the square at screen `row` and `col` goes: its inline style
+/// (position in % of the board) and whether it is below the square (else above).
+fn choice_place(row: u8, col: u8) -> (String, bool) {
+    let ninth = |n: f32| n * 100.0 / 9.0;
+    let mut style = if col <= 2 {
+        format!("left: {:.3}%;", ninth(col as f32))
+    } else if col >= 6 {
+        format!("right: {:.3}%;", ninth((8 - col) as f32))
+    } else {
+        format!("left: {:.3}%; --shift-x: -50%;", ninth(col as f32 + 0.5))
+    };
+    // The choice is about 2 squares high on a wide screen, 4 on a phone.
+    let below = row < 4;
+    if below {
+        style.push_str(&format!(" top: {:.3}%;", ninth(row as f32 + 1.0)));
+    } else {
+        style.push_str(&format!(" bottom: {:.3}%;", ninth((9 - row) as f32)));
+    }
+    (style, below)
 }
 
 /// Moves the keyboard focus to the button of `sq` on this board (searched inside the

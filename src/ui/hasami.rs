@@ -100,9 +100,11 @@ pub fn HasamiTable(
             bottom.set(seat);
         }
     });
+    let motion = super::use_motion();
     let board_view = Memo::new(move |_| {
         let black_label = t_string!(i18n, piece_black).to_string();
         let white_label = t_string!(i18n, piece_white).to_string();
+        let motion = motion.get();
         table.with(|t| {
             let game = t.game();
             let pos = game.position();
@@ -124,13 +126,27 @@ pub fn HasamiTable(
                     squares[sq.index()].captured = true;
                 }
             }
+            if let Some((sq, arrive)) = super::arrival(t.move_feedback(), motion) {
+                squares[sq.index()].arrive = Some(arrive);
+            }
+            let proposed = t.proposed();
             if let Selection::Source(Source::Square(from)) = t.selection() {
                 squares[from.index()].selected = true;
-                if t.settings().show_legal_moves() {
+                if t.settings().show_legal_moves() && proposed.is_none() {
                     for to in t.destinations() {
                         squares[to.index()].target = true;
                     }
                 }
+            }
+            // A move held for confirmation: its piece drawn faded on the destination.
+            if let Some(mv) = proposed
+                && let Some(side) = pos.piece_at(mv.from)
+            {
+                let label = match side {
+                    Player::Black => black_label.clone(),
+                    Player::White => white_label.clone(),
+                };
+                squares[mv.to.index()].ghost = Some(piece_view(side, label, set));
             }
             BoardView {
                 squares,
@@ -138,6 +154,7 @@ pub fn HasamiTable(
                 locked: !t.human_to_move(),
                 hands: Vec::new(),
                 promotion: None,
+                confirm: proposed.map(|mv| mv.to),
             }
         })
     });
@@ -147,6 +164,8 @@ pub fn HasamiTable(
             t.click_square(sq);
         });
     });
+    let on_held_move = super::confirm_callback(table);
+    let texts = super::board_texts(i18n);
 
     let new_game = move || {
         ask(None);
@@ -286,6 +305,8 @@ pub fn HasamiTable(
                 <Board
                     view=board_view
                     on_square=on_square
+                    on_confirm=on_held_move
+                    texts=texts
                     label=Signal::derive(move || t_string!(i18n, board_label).to_string())
                 />
                 {move || player_card(top_side().opponent())}

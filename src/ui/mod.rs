@@ -6,17 +6,19 @@ pub mod board;
 pub mod driver;
 pub mod hasami;
 pub mod rules;
+pub mod sound;
 pub mod store;
 pub mod update;
 pub mod widgets;
 pub mod worker;
 pub mod yonin;
 
-use crate::session::app::{GameKind, Preferences, PreferencesProblem, Theme};
+use crate::session::app::{GameKind, Motion, Preferences, PreferencesProblem, Theme};
+use crate::session::feedback::{self, MoveMotion};
 use crate::session::hasami::PieceSet;
 use crate::session::notice::Notices;
 use crate::session::storage::{LoadError, keys};
-use crate::session::table::TableNotice;
+use crate::session::table::{MoveFeedback, Table, TableGame, TableNotice};
 use crate::session::yonin::PieceStyle;
 use leptos::prelude::*;
 use leptos_i18n::Locale as _;
@@ -48,6 +50,97 @@ pub enum AppNotice {
     },
     /// The language choice could not be saved.
     SaveFailed,
+}
+
+/// The app's preferences, provided by the shell to the components below it (the
+/// tables read the motion choice).
+#[derive(Clone, Copy)]
+struct PrefsContext(RwSignal<Preferences>);
+
+/// The player's motion choice (animated unless the preferences say instant; animated
+/// when there is no shell, as in a test of one component).
+fn use_motion() -> Signal<Motion> {
+    let prefs = use_context::<PrefsContext>().map(|c| c.0);
+    Signal::derive(move || prefs.map_or(Motion::Animated, |p| p.with(|p| p.motion)))
+}
+
+/// Whether the system asks for reduced motion (`prefers-reduced-motion: reduce`);
+/// false when the browser cannot tell.
+fn reduced_motion() -> bool {
+    window()
+        .match_media("(prefers-reduced-motion: reduce)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches())
+}
+
+/// The square whose piece the board animates for the last move made on this page, and
+/// how ([`board::Arrive`]); `None` when there is nothing to animate, the player chose
+/// instant moves, or the system asks for reduced motion.
+fn arrival(
+    feedback: Option<MoveFeedback>,
+    motion: Motion,
+) -> Option<(crate::engine::Square, board::Arrive)> {
+    let f = feedback?;
+    match f.motion.shown(motion, reduced_motion()) {
+        MoveMotion::None => None,
+        MoveMotion::Slide { from, to } => Some((
+            to,
+            board::Arrive {
+                id: f.id,
+                from: Some(from),
+            },
+        )),
+        MoveMotion::Drop { to } => Some((
+            to,
+            board::Arrive {
+                id: f.id,
+                from: None,
+            },
+        )),
+    }
+}
+
+/// The board's answer about a held move, forwarded to the table: play it or cancel.
+fn confirm_callback<G: TableGame>(table: RwSignal<Table<G>>) -> Callback<bool> {
+    Callback::new(move |play: bool| {
+        table.update(|t| {
+            if play {
+                t.confirm_move();
+            } else {
+                t.cancel_move();
+            }
+        });
+    })
+}
+
+/// The board's texts (promotion and the confirmation of a held move), translated.
+fn board_texts(i18n: leptos_i18n::I18nContext<Locale>) -> Signal<board::BoardTexts> {
+    Signal::derive(move || board::BoardTexts {
+        question: t_string!(i18n, promote_question).to_string(),
+        promote: t_string!(i18n, promote).to_string(),
+        keep: t_string!(i18n, promote_keep).to_string(),
+        cancel: t_string!(i18n, promote_cancel).to_string(),
+        confirm_question: t_string!(i18n, confirm_question).to_string(),
+        confirm: t_string!(i18n, move_confirm).to_string(),
+        confirm_cancel: t_string!(i18n, move_cancel).to_string(),
+    })
+}
+
+/// Plays the sound of each new move made on this page at `table`, when sound is on.
+fn sound_moves<G: TableGame>(table: RwSignal<Table<G>>, prefs: RwSignal<Preferences>) {
+    let latest = Memo::new(move |_| table.with(|t| t.move_feedback()));
+    Effect::new(move |previous: Option<Option<u64>>| {
+        let f = latest.get();
+        let id = f.map(|f| f.id);
+        if let (Some(f), Some(before)) = (f, previous)
+            && before != id
+        {
+            let on = prefs.with_untracked(|p| p.sound);
+            sound::play(feedback::audible(f.sound, on), f.id);
+        }
+        id
+    });
 }
 
 /// Mounts the app on the page body.
@@ -137,6 +230,26 @@ fn Shell() -> impl IntoView {
             .find(|l| l.as_str() == code)
     });
     let prefs = RwSignal::new(prefs);
+    provide_context(PrefsContext(prefs));
+    // Sound: the audio context is made on the first gesture (browsers allow sound only
+    // after one), then each move made on this page is heard.
+    for event in ["pointerdown", "keydown"] {
+        let listener = window_event_listener_untyped(event, move |_| {
+            if prefs.with_untracked(|p| p.sound) {
+                sound::unlock();
+            }
+        });
+        on_cleanup(move || listener.remove());
+    }
+    sound_moves(hasami, prefs);
+    sound_moves(yonin, prefs);
+    // Confirm moves: both tables hold a chosen move until it is confirmed.
+    let confirm_move = Memo::new(move |_| prefs.with(|p| p.confirm_move));
+    Effect::new(move |_| {
+        let on = confirm_move.get();
+        hasami.update(|t| t.set_confirm_moves(on));
+        yonin.update(|t| t.set_confirm_moves(on));
+    });
     let save_prefs = move || {
         let text = prefs.get_untracked().encode();
         // With storage off the tables already say nothing is kept.
@@ -269,6 +382,7 @@ fn Shell() -> impl IntoView {
                         </select>
                     </label>
                     {move || game.get().map(|g| piece_set_select(g, hasami, yonin))}
+                    <PreferencesMenu prefs=prefs on_change=Callback::new(move |()| save_prefs()) />
                 </div>
             </header>
             <NoticeList app=app_notices hasami=hasami yonin=yonin game=game updates=updates />
@@ -279,6 +393,117 @@ fn Shell() -> impl IntoView {
             }}
             <footer>{t!(i18n, footer)}</footer>
         </div>
+    }
+}
+
+/// The app's preferences that are not shown elsewhere: sound (`sound`, a checkbox),
+/// motion (`motion`, a select: `animated`, `instant`) and *confirm moves*
+/// (`confirm-move`, a checkbox), in a small menu of the top bar
+/// (`data-testid="prefs"`, opened by `prefs-open`) so they never take room from the
+/// board. `on_change` saves the preferences after each change. Escape or a click
+/// outside closes the menu.
+#[component]
+fn PreferencesMenu(prefs: RwSignal<Preferences>, on_change: Callback<()>) -> impl IntoView {
+    let i18n = use_i18n();
+    let menu = NodeRef::<leptos::html::Details>::new();
+    let close = move || {
+        if let Some(menu) = menu.get_untracked() {
+            menu.set_open(false);
+        }
+    };
+    let outside = window_event_listener(leptos::ev::pointerdown, move |ev| {
+        use wasm_bindgen::JsCast;
+        let inside = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Node>().ok())
+            .zip(menu.get_untracked())
+            .is_some_and(|(target, menu)| menu.contains(Some(&target)));
+        if !inside {
+            close();
+        }
+    });
+    on_cleanup(move || outside.remove());
+    let motion_name = move |m: Motion| match m {
+        Motion::Animated => t_string!(i18n, motion_animated).to_string(),
+        Motion::Instant => t_string!(i18n, motion_instant).to_string(),
+    };
+    view! {
+        <details
+            class="prefs-menu"
+            data-testid="prefs"
+            node_ref=menu
+            on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                if ev.key() == "Escape" && menu.get_untracked().is_some_and(|m| m.open()) {
+                    ev.prevent_default();
+                    close();
+                }
+            }
+        >
+            <summary
+                class="btn small"
+                data-testid="prefs-open"
+                aria-label=move || t_string!(i18n, preferences).to_string()
+                title=move || t_string!(i18n, preferences).to_string()
+            >
+                <span class="prefs-icon" aria-hidden="true">"⚙"</span>
+                <span class="lang-label">{t!(i18n, preferences)}</span>
+            </summary>
+            <div class="prefs-panel">
+                <label class="pref">
+                    <input
+                        type="checkbox"
+                        data-testid="sound"
+                        prop:checked=move || prefs.with(|p| p.sound)
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            if on {
+                                sound::unlock();
+                            }
+                            prefs.update(|p| p.sound = on);
+                            on_change.run(());
+                        }
+                    />
+                    <span>{t!(i18n, sound)}</span>
+                </label>
+                <label class="pref">
+                    <span>{t!(i18n, motion)}</span>
+                    <select
+                        data-testid="motion"
+                        on:change=move |ev| {
+                            if let Some(m) = Motion::from_code(&event_target_value(&ev)) {
+                                prefs.update(|p| p.motion = m);
+                                on_change.run(());
+                            }
+                        }
+                    >
+                        {Motion::ALL
+                            .into_iter()
+                            .map(|m| {
+                                view! {
+                                    <option value=m.code() selected=move || prefs.with(|p| p.motion == m)>
+                                        {move || motion_name(m)}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label class="pref">
+                    <input
+                        type="checkbox"
+                        data-testid="confirm-move"
+                        prop:checked=move || prefs.with(|p| p.confirm_move)
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            prefs.update(|p| p.confirm_move = on);
+                            on_change.run(());
+                        }
+                    />
+                    <span>{t!(i18n, confirm_move)}</span>
+                </label>
+                <p class="hint">{t!(i18n, hint_confirm_move)}</p>
+            </div>
+        </details>
     }
 }
 
@@ -379,6 +604,11 @@ fn NoticeList(
                     let kept = kept.then(|| view! { " " {t!(i18n, notice_kept)} });
                     let text = match field {
                         Some("theme") => t!(i18n, notice_theme_unreadable, reason).into_any(),
+                        Some("sound") => t!(i18n, notice_sound_unreadable, reason).into_any(),
+                        Some("motion") => t!(i18n, notice_motion_unreadable, reason).into_any(),
+                        Some("confirm_move") => {
+                            t!(i18n, notice_confirm_unreadable, reason).into_any()
+                        }
                         Some("game") => t!(i18n, notice_game_unreadable, reason).into_any(),
                         Some(_) => t!(i18n, notice_preferences_unreadable, reason).into_any(),
                         None => t!(i18n, notice_all_preferences_unreadable, reason).into_any(),

@@ -281,6 +281,7 @@ pub fn HasamiRules(
                         locked: true,
                         hands: Vec::new(),
                         promotion: None,
+                        confirm: None,
                     }
                 });
                 diagram(topic.name(), view, move || hasami_caption(i18n, topic)).into_any()
@@ -453,6 +454,7 @@ pub fn YoninRules(
                         locked: true,
                         hands,
                         promotion: None,
+                        confirm: None,
                     }
                 });
                 diagram(topic.name(), view, move || yonin_caption(i18n, topic)).into_any()

@@ -4,15 +4,14 @@
 //! ([`crate::session::table`]), which decides what they mean.
 
 use super::board::{
-    Board, BoardTexts, BoardView, Facing, HandPieceView, HandView, PieceView, SquareView, Turn,
-    piece_svg,
+    Board, BoardView, Facing, HandPieceView, HandView, PieceView, SquareView, Turn, piece_svg,
 };
 use super::i18n::{Locale, t, t_string, use_i18n};
 use super::rules::{RulesButton, YoninRules};
 use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view, cpu_level_select};
 use crate::engine::Square;
 use crate::engine::yonin::{
-    EliminatedPieces, EndReason, Format, GameEnd, Outcome, Piece, Role, Seat,
+    EliminatedPieces, EndReason, Format, GameEnd, Move, Outcome, Piece, Role, Seat,
 };
 use crate::session::table::{Controller, GameSettings, Selection, Source, ViewMode};
 use crate::session::yonin::{
@@ -312,10 +311,12 @@ pub fn YoninTable(
     // The story of the last move (after a reload too).
     let story = Memo::new(move |_| table.with(|t| last_turn_story(t.game())));
 
+    let motion = super::use_motion();
     let board_view = Memo::new(move |_| {
         // Read the locale so that the labels follow it.
         let _ = i18n.get_locale();
         let turn = turn_for(bottom.get());
+        let motion = motion.get();
         table.with(|t| {
             let game = t.game();
             let pos = game.position();
@@ -336,7 +337,23 @@ pub fn YoninTable(
                     squares[mv.to().index()].captured = true;
                 }
             }
-            let show = t.settings().show_legal_moves();
+            if let Some((sq, arrive)) = super::arrival(t.move_feedback(), motion) {
+                squares[sq.index()].arrive = Some(arrive);
+            }
+            let proposed = t.proposed();
+            // A move held for confirmation: its piece (promoted if it promotes) drawn
+            // faded on the destination.
+            if let Some(mv) = proposed {
+                let piece = match mv {
+                    Move::Drop { role, .. } => game.to_move().map(|seat| Piece::new(role, seat)),
+                    _ => mv.from().and_then(|from| pos.piece_at(from)).map(|mut p| {
+                        p.promoted |= mv.is_promotion();
+                        p
+                    }),
+                };
+                squares[mv.to().index()].ghost = piece.map(|p| piece_view(i18n, p, style));
+            }
+            let show = t.settings().show_legal_moves() && proposed.is_none();
             let side = game.to_move();
             let mut picked_hand = None;
             let mut promotion = None;
@@ -401,6 +418,7 @@ pub fn YoninTable(
                 locked: !t.human_to_move(),
                 hands,
                 promotion,
+                confirm: proposed.map(|mv| mv.to()),
             }
         })
     });
@@ -422,12 +440,8 @@ pub fn YoninTable(
             t.choose_promotion(choice);
         });
     });
-    let texts = Signal::derive(move || BoardTexts {
-        question: t_string!(i18n, promote_question).to_string(),
-        promote: t_string!(i18n, promote).to_string(),
-        keep: t_string!(i18n, promote_keep).to_string(),
-        cancel: t_string!(i18n, promote_cancel).to_string(),
-    });
+    let on_held_move = super::confirm_callback(table);
+    let texts = super::board_texts(i18n);
 
     let new_game = move || {
         ask(None);
@@ -598,6 +612,7 @@ pub fn YoninTable(
                     on_square=on_square
                     on_hand=on_hand
                     on_promotion=on_promotion
+                    on_confirm=on_held_move
                     texts=texts
                     label=Signal::derive(move || t_string!(i18n, yonin_board_label).to_string())
                 />
