@@ -221,7 +221,7 @@ pub fn HasamiTable(
                     announce_capture,
                     side = name,
                     mv = move || mv.clone(),
-                    n = move || captured
+                    count = move || captured
                 )
                 .into_any()
             } else {
@@ -479,12 +479,11 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
     };
     let limit_name = move |l: Option<u32>| match l {
         None => t!(i18n, limit_none).into_any(),
-        Some(n) => t!(i18n, limit_plies, n = move || n).into_any(),
+        Some(n) => t!(i18n, limit_plies, count = move || n).into_any(),
     };
-    let time_name = move |t: TimePerMove| match t {
-        TimePerMove::None => t_string!(i18n, time_none).to_string(),
-        TimePerMove::Seconds30 => t_string!(i18n, time_30).to_string(),
-        TimePerMove::Seconds60 => t_string!(i18n, time_60).to_string(),
+    let time_name = move |t: TimePerMove| match t.millis() {
+        None => t_string!(i18n, time_none).to_string(),
+        Some(ms) => t_string!(i18n, time_seconds, count = ms / 1000).to_string(),
     };
     let win_code = |w: WinCondition| match w {
         WinCondition::CaptureFive => "capture_five",

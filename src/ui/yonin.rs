@@ -198,18 +198,12 @@ fn story_lines(i18n: I18n, story: &TurnStory) -> Vec<String> {
             let skipped = seat_list(i18n, &story.skipped);
             lines.push(match story.skipped.len() {
                 0 => t_string!(i18n, banner_priority_none, next = next_name).to_string(),
-                1 => t_string!(
+                n => t_string!(
                     i18n,
-                    banner_priority_one,
+                    banner_priority,
                     next = next_name,
-                    skipped = skipped
-                )
-                .to_string(),
-                _ => t_string!(
-                    i18n,
-                    banner_priority_many,
-                    next = next_name,
-                    skipped = skipped
+                    skipped = skipped,
+                    count = n
                 )
                 .to_string(),
             });
@@ -380,7 +374,7 @@ pub fn YoninTable(
                                     i18n,
                                     hand_piece_label,
                                     role = name,
-                                    n = count,
+                                    count = count,
                                     seat = seat_label.clone()
                                 )
                                 .to_string(),
@@ -889,7 +883,7 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
                         .collect(),
                     move |l| match l {
                         None => t_string!(i18n, limit_none).to_string(),
-                        Some(n) => t_string!(i18n, limit_moves, n = n).to_string(),
+                        Some(n) => t_string!(i18n, limit_moves, count = n).to_string(),
                     },
                     move || settings.get().move_limit,
                     move |l| edit(&|s| s.move_limit = l),
@@ -940,10 +934,9 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
                     "set-time",
                     t!(i18n, time_per_move),
                     vec![(TimePerMove::None, "none"), (TimePerMove::Seconds30, "30"), (TimePerMove::Seconds60, "60")],
-                    move |tm| match tm {
-                        TimePerMove::None => t_string!(i18n, time_none).to_string(),
-                        TimePerMove::Seconds30 => t_string!(i18n, time_30).to_string(),
-                        TimePerMove::Seconds60 => t_string!(i18n, time_60).to_string(),
+                    move |tm: TimePerMove| match tm.millis() {
+                        None => t_string!(i18n, time_none).to_string(),
+                        Some(ms) => t_string!(i18n, time_seconds, count = ms / 1000).to_string(),
                     },
                     move || settings.get().time_per_move,
                     move |tm| edit(&|s| s.time_per_move = tm),
