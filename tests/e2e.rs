@@ -661,6 +661,221 @@ fn language_choice_survives_reload() {
     });
 }
 
+/// A saved Japanese choice survives a reload with no notice: it was once refused as
+/// an unknown language, because the list of languages the preferences accept lacked
+/// `ja` (now one list, `session::app::LANGUAGES`).
+#[test]
+fn japanese_survives_reload_without_a_notice() {
+    run(|page| async move {
+        page.select("lang", "ja").await;
+        page.wait_for("Japanese", |s| s.new_game == "新しい対局")
+            .await;
+        assert_eq!(saved_preferences(&page).await["locale"], json!("ja"));
+        page.reload().await;
+        page.sleep(300).await;
+        let snap = page.snapshot().await;
+        assert_eq!(snap.new_game, "新しい対局", "still Japanese after reload");
+        assert_eq!(snap.status, "黒の手番");
+        assert_eq!(page.value("lang").await, "ja");
+        assert_eq!(
+            page.js(
+                "return document.querySelectorAll('[data-testid=notice]').length",
+                vec![]
+            )
+            .await,
+            json!(0),
+            "no notice"
+        );
+        assert_eq!(saved_preferences(&page).await["locale"], json!("ja"));
+    });
+}
+
+/// What on the page looks like a translation key shown raw: a `snake_case` word in
+/// its text or labels, or a text (or label) that is exactly a key of `en.json` whose
+/// English is not that same word.
+async fn raw_keys_shown(page: &Page) -> Vec<String> {
+    let en: serde_json::Map<String, Value> = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui/locales/en.json"),
+        )
+        .expect("en.json"),
+    )
+    .expect("en.json is JSON");
+    let bits = page
+        .js(
+            r#"const bits = [document.title];
+            const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            while (walk.nextNode()) {
+                const p = walk.currentNode.parentElement;
+                if (p && p.closest('script, style')) continue;
+                bits.push(walk.currentNode.textContent.trim());
+            }
+            for (const e of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+                for (const a of ['aria-label', 'title', 'placeholder']) {
+                    if (e.hasAttribute(a)) bits.push(e.getAttribute(a).trim());
+                }
+            }
+            return bits.filter(b => b.length > 0);"#,
+            vec![],
+        )
+        .await;
+    let mut raw = Vec::new();
+    for bit in bits
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
+        if en.get(bit).is_some_and(|english| english != bit) {
+            raw.push(bit.to_string());
+        }
+        raw.extend(
+            bit.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .filter(|w| {
+                    w.contains('_')
+                        && w.split('_').all(|p| !p.is_empty())
+                        && w.chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+                })
+                .map(str::to_string),
+        );
+    }
+    raw
+}
+
+/// Each language (issue 9): switched with the `lang` select, the title of each game
+/// and the heading of its rules page are translated, the rules use the language's own
+/// game terms, and no translation key is shown raw, on the board, in the settings or
+/// on the rules page.
+#[test]
+fn each_language_titles_rules_terms_and_no_raw_key() {
+    // (language, Hasami title, Yonin title, Hasami rules heading, Yonin rules
+    // heading, Hasami rules terms, Yonin rules terms)
+    let languages: [(&str, &str, &str, &str, &str, &[&str], &[&str]); 5] = [
+        (
+            "en",
+            "Hasami Shogi",
+            "Yonin Shogi",
+            "Rules of Hasami Shogi",
+            "Rules of Yonin Shogi",
+            &["sandwich", "corner"],
+            &["check priority", "hand", "Nifu", "promote"],
+        ),
+        (
+            "pt",
+            "Hasami Shogi",
+            "Yonin Shogi",
+            "Regras do Hasami Shogi",
+            "Regras do Yonin Shogi",
+            &["sanduíche", "canto"],
+            &["prioridade de xeque", "mão", "Mate", "Nifu", "promo"],
+        ),
+        (
+            "es",
+            "Hasami Shogi",
+            "Yonin Shogi",
+            "Reglas del Hasami Shogi",
+            "Reglas del Yonin Shogi",
+            &["sándwich", "esquina"],
+            &["prioridad de jaque", "mano", "Mate", "Nifu", "promo"],
+        ),
+        (
+            "ru",
+            "Хасами-сёги",
+            "Ёнин сёги",
+            "Правила хасами-сёги",
+            "Правила ёнин-сёги",
+            &["зажим", "угл"],
+            &["приоритет шаха", "рук", "мат", "превращ"],
+        ),
+        (
+            "ja",
+            "はさみ将棋",
+            "四人将棋",
+            "はさみ将棋のルール",
+            "四人将棋のルール",
+            &["はさ", "隅"],
+            &["王手", "持ち駒", "詰み", "成り", "二歩", "打ち歩詰め"],
+        ),
+    ];
+    run(|page| async move {
+        for (lang, hasami, yonin, hasami_rules, yonin_rules, hasami_terms, yonin_terms) in languages
+        {
+            for (game, title, heading, terms) in [
+                ("hasami", hasami, hasami_rules, hasami_terms),
+                ("yonin", yonin, yonin_rules, yonin_terms),
+            ] {
+                page.switch_game(game).await;
+                page.select("lang", lang).await;
+                for _ in 0..50 {
+                    if page.el("title").await.text().await.ok().as_deref() == Some(title) {
+                        break;
+                    }
+                    page.sleep(50).await;
+                }
+                assert_eq!(
+                    page.el("title").await.text().await.unwrap(),
+                    title,
+                    "{lang} {game}"
+                );
+                assert_eq!(
+                    page.js("return document.title;", vec![]).await,
+                    json!(title)
+                );
+                assert_eq!(page.value("lang").await, lang);
+                let raw = raw_keys_shown(&page).await;
+                assert!(raw.is_empty(), "{lang} {game}: raw keys shown: {raw:?}");
+                if lang == "ru" {
+                    // Counts through the plural rules: 30, 60, 100, 200, 300 take "many".
+                    let options = page
+                        .js(
+                            r#"return ['set-time', 'set-limit'].map(id =>
+                                [...document.querySelectorAll(`[data-testid="${id}"] option`)]
+                                    .map(o => o.textContent.trim()));"#,
+                            vec![],
+                        )
+                        .await;
+                    assert_eq!(
+                        options[0],
+                        json!(["Без ограничения", "30 секунд", "60 секунд"])
+                    );
+                    assert!(
+                        options[1].as_array().is_some_and(|o| o
+                            .iter()
+                            .skip(1)
+                            .all(|t| t.as_str().is_some_and(|t| t.ends_with(" ходов")))),
+                        "{options}"
+                    );
+                }
+                open_rules(&page).await;
+                let shown = page
+                    .js(
+                        r#"return document.getElementById('rules-title')?.innerText ?? ''"#,
+                        vec![],
+                    )
+                    .await;
+                assert_eq!(shown, json!(heading), "{lang} {game}: the rules heading");
+                let text = rules_text(&page).await;
+                for term in terms {
+                    assert!(text.contains(term), "{lang} {game}: {term:?} in the rules");
+                }
+                let raw = raw_keys_shown(&page).await;
+                assert!(
+                    raw.is_empty(),
+                    "{lang} {game} rules: raw keys shown: {raw:?}"
+                );
+                page.click("rules-close").await;
+                for _ in 0..50 {
+                    if rules_boards(&page).await == 0 {
+                        break;
+                    }
+                    page.sleep(50).await;
+                }
+            }
+        }
+    });
+}
+
 /// The checks every test ends with are not blind: a request to another origin
 /// (another loopback address) and a console error made from the page are both
 /// reported. The logs are then forgotten and the page reloaded, so this test ends

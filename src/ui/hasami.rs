@@ -5,7 +5,7 @@
 use super::board::{Board, BoardView, Facing, PieceView, SquareView, Turn, piece_svg};
 use super::i18n::{Locale, t, t_string, use_i18n};
 use super::rules::{HasamiRules, RulesButton};
-use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view, cpu_level_select};
+use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view, cpu_level_select, modal_ids};
 use crate::engine::Square;
 use crate::engine::hasami::{DrawReason, Outcome, Player, WinCondition, WinReason};
 use crate::session::hasami::{
@@ -421,8 +421,8 @@ fn ResultDialog(
     };
     view! {
         <Modal testid="result-dialog" on_escape=on_close>
-            <h2 data-testid="result-title">{title}</h2>
-            <p data-testid="result-reason">{reason}</p>
+            <h2 id=modal_ids("result-dialog").0 data-testid="result-title">{title}</h2>
+            <p id=modal_ids("result-dialog").1 data-testid="result-reason">{reason}</p>
             <div class="actions">
                 <button type="button" class="btn primary" data-testid="rematch" on:click=move |_| on_again.run(())>
                     {again_label}

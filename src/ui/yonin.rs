@@ -9,7 +9,7 @@ use super::board::{
 };
 use super::i18n::{Locale, t, t_string, use_i18n};
 use super::rules::{RulesButton, YoninRules};
-use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view, cpu_level_select};
+use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view, cpu_level_select, modal_ids};
 use crate::engine::Square;
 use crate::engine::yonin::{
     EliminatedPieces, EndReason, Format, GameEnd, Outcome, Piece, Role, Seat,
@@ -706,8 +706,8 @@ fn ResultDialog(
     };
     view! {
         <Modal testid="result-dialog" on_escape=on_close>
-            <h2 data-testid="result-title">{title}</h2>
-            <p data-testid="result-reason">{reason}</p>
+            <h2 id=modal_ids("result-dialog").0 data-testid="result-title">{title}</h2>
+            <p id=modal_ids("result-dialog").1 data-testid="result-reason">{reason}</p>
             <table class="placings" data-testid="placings">
                 <thead>
                     <tr>
