@@ -743,63 +743,87 @@ async fn raw_keys_shown(page: &Page) -> Vec<String> {
     raw
 }
 
+/// What [`each_language_titles_rules_terms_and_no_raw_key`] looks for in one language.
+struct LanguageExpect {
+    /// The code of the language.
+    lang: &'static str,
+    /// The title of Hasami Shogi.
+    hasami: &'static str,
+    /// The title of Yonin Shogi.
+    yonin: &'static str,
+    /// The heading of Hasami's rules page.
+    hasami_rules: &'static str,
+    /// The heading of Yonin's rules page.
+    yonin_rules: &'static str,
+    /// Terms Hasami's rules use.
+    hasami_terms: &'static [&'static str],
+    /// Terms Yonin's rules use.
+    yonin_terms: &'static [&'static str],
+}
+
 /// Each language (issue 9): switched with the `lang` select, the title of each game
 /// and the heading of its rules page are translated, the rules use the language's own
 /// game terms, and no translation key is shown raw, on the board, in the settings or
 /// on the rules page.
 #[test]
 fn each_language_titles_rules_terms_and_no_raw_key() {
-    // (language, Hasami title, Yonin title, Hasami rules heading, Yonin rules
-    // heading, Hasami rules terms, Yonin rules terms)
-    let languages: [(&str, &str, &str, &str, &str, &[&str], &[&str]); 5] = [
-        (
-            "en",
-            "Hasami Shogi",
-            "Yonin Shogi",
-            "Rules of Hasami Shogi",
-            "Rules of Yonin Shogi",
-            &["sandwich", "corner"],
-            &["check priority", "hand", "Nifu", "promote"],
-        ),
-        (
-            "pt",
-            "Hasami Shogi",
-            "Yonin Shogi",
-            "Regras do Hasami Shogi",
-            "Regras do Yonin Shogi",
-            &["sanduíche", "canto"],
-            &["prioridade de xeque", "mão", "Mate", "Nifu", "promo"],
-        ),
-        (
-            "es",
-            "Hasami Shogi",
-            "Yonin Shogi",
-            "Reglas del Hasami Shogi",
-            "Reglas del Yonin Shogi",
-            &["sándwich", "esquina"],
-            &["prioridad de jaque", "mano", "Mate", "Nifu", "promo"],
-        ),
-        (
-            "ru",
-            "Хасами-сёги",
-            "Ёнин сёги",
-            "Правила хасами-сёги",
-            "Правила ёнин-сёги",
-            &["зажим", "угл"],
-            &["приоритет шаха", "рук", "мат", "превращ"],
-        ),
-        (
-            "ja",
-            "はさみ将棋",
-            "四人将棋",
-            "はさみ将棋のルール",
-            "四人将棋のルール",
-            &["はさ", "隅"],
-            &["王手", "持ち駒", "詰み", "成り", "二歩", "打ち歩詰め"],
-        ),
+    let languages = [
+        LanguageExpect {
+            lang: "en",
+            hasami: "Hasami Shogi",
+            yonin: "Yonin Shogi",
+            hasami_rules: "Rules of Hasami Shogi",
+            yonin_rules: "Rules of Yonin Shogi",
+            hasami_terms: &["sandwich", "corner"],
+            yonin_terms: &["check priority", "hand", "Nifu", "promote"],
+        },
+        LanguageExpect {
+            lang: "pt",
+            hasami: "Hasami Shogi",
+            yonin: "Yonin Shogi",
+            hasami_rules: "Regras do Hasami Shogi",
+            yonin_rules: "Regras do Yonin Shogi",
+            hasami_terms: &["sanduíche", "canto"],
+            yonin_terms: &["prioridade de xeque", "mão", "Mate", "Nifu", "promo"],
+        },
+        LanguageExpect {
+            lang: "es",
+            hasami: "Hasami Shogi",
+            yonin: "Yonin Shogi",
+            hasami_rules: "Reglas del Hasami Shogi",
+            yonin_rules: "Reglas del Yonin Shogi",
+            hasami_terms: &["sándwich", "esquina"],
+            yonin_terms: &["prioridad de jaque", "mano", "Mate", "Nifu", "promo"],
+        },
+        LanguageExpect {
+            lang: "ru",
+            hasami: "Хасами-сёги",
+            yonin: "Ёнин сёги",
+            hasami_rules: "Правила хасами-сёги",
+            yonin_rules: "Правила ёнин-сёги",
+            hasami_terms: &["зажим", "угл"],
+            yonin_terms: &["приоритет шаха", "рук", "мат", "превращ"],
+        },
+        LanguageExpect {
+            lang: "ja",
+            hasami: "はさみ将棋",
+            yonin: "四人将棋",
+            hasami_rules: "はさみ将棋のルール",
+            yonin_rules: "四人将棋のルール",
+            hasami_terms: &["はさ", "隅"],
+            yonin_terms: &["王手", "持ち駒", "詰み", "成り", "二歩", "打ち歩詰め"],
+        },
     ];
     run(|page| async move {
-        for (lang, hasami, yonin, hasami_rules, yonin_rules, hasami_terms, yonin_terms) in languages
+        for LanguageExpect {
+            lang,
+            hasami,
+            yonin,
+            hasami_rules,
+            yonin_rules,
+            hasami_terms,
+            yonin_terms,
+        } in languages
         {
             for (game, title, heading, terms) in [
                 ("hasami", hasami, hasami_rules, hasami_terms),
@@ -873,6 +897,17 @@ fn each_language_titles_rules_terms_and_no_raw_key() {
                 }
             }
         }
+        // The look-out is not blind: a key planted in the page is found.
+        page.js(
+            r#"const p = document.createElement('p'); p.id = 'planted';
+            p.innerHTML = '<span>footer</span> <span>see hand_piece_label</span>';
+            document.body.append(p);"#,
+            vec![],
+        )
+        .await;
+        assert_eq!(raw_keys_shown(&page).await, ["footer", "hand_piece_label"]);
+        page.js("document.getElementById('planted').remove();", vec![])
+            .await;
     });
 }
 

@@ -6,6 +6,10 @@
 //! fails the test, with its rule, the elements it was found on and axe's help.
 
 #[path = "e2e/harness.rs"]
+#[allow(
+    dead_code,
+    reason = "most helpers of the harness drive games, which these tests do not"
+)]
 mod harness;
 
 use harness::{Page, run};
