@@ -269,6 +269,63 @@ fn capture_changes_the_counter() {
     });
 }
 
+/// The text of the live announcement of the last move (`data-testid="announce"`).
+async fn announcement(page: &Page) -> String {
+    page.js(
+        "return document.querySelector('[data-testid=announce]')?.textContent ?? ''",
+        vec![],
+    )
+    .await
+    .as_str()
+    .unwrap_or_default()
+    .to_string()
+}
+
+/// Waits until the announcement ends with `end`, and returns it.
+async fn wait_announcement(page: &Page, end: &str) -> String {
+    for _ in 0..100 {
+        let text = announcement(page).await;
+        if text.ends_with(end) {
+            return text;
+        }
+        page.sleep(50).await;
+    }
+    panic!(
+        "no announcement ending with {end:?}: {:?}",
+        announcement(page).await
+    );
+}
+
+/// Counts in Russian take the plural form leptos_i18n picks by Russian's rules in the
+/// page itself: one capture "взята 1 фигура", two "взяты 2 фигуры"; the time options
+/// "30 секунд".
+#[test]
+fn russian_capture_announcements_take_their_plural_forms() {
+    run(|page| async move {
+        page.select("seat-white", "human").await;
+        page.select("lang", "ru").await;
+        page.wait_for("Russian", |s| s.new_game == "Новая партия")
+            .await;
+        for m in ["d1d5", "e9e5"] {
+            page.play(m).await;
+            page.sleep(100).await;
+        }
+        page.play("f1f5").await; // closes d5-e5-f5: one piece
+        let one = wait_announcement(&page, "взята 1 фигура.").await;
+        assert!(one.starts_with("Чёрные: "), "{one}");
+        for m in ["g9g5", "a1a2", "h9h5"] {
+            page.play(m).await;
+            page.sleep(100).await;
+        }
+        page.play("i1i5").await; // closes f5-g5-h5-i5: two pieces
+        wait_announcement(&page, "взяты 2 фигуры.").await;
+        let saved = page.saved().await.expect("saved");
+        assert_eq!(saved.game.position().captures(Player::Black), 3);
+        page.select("lang", "en").await;
+        wait_announcement(&page, "captured 2 pieces.").await;
+    });
+}
+
 /// A game saved one capture before the end (crafted with the engine and put in
 /// localStorage): the finishing capture by clicks shows the result dialog, counts
 /// the win, the CPU never moves afterwards and the board takes no clicks; the next
