@@ -1,9 +1,10 @@
 //! Accessibility checked by a machine (issue 9): axe-core (npm, `tools/package.json`,
 //! installed by `scripts/setup.sh`) is injected into the real built page (`dist/`, as
 //! in `tests/e2e.rs`) and run on every main screen of both games, in the light and the
-//! dark theme: the choice of a game, each board, its settings, its rules page, and
-//! Hasami's New game and Resign questions. A violation of serious or critical impact
-//! fails the test, with its rule, the elements it was found on and axe's help.
+//! dark theme: the choice of a game, each board (with each piece set, and on a 360 px
+//! phone), its settings, its rules page, and Hasami's New game and Resign questions
+//! and result. A violation of serious or critical impact fails the test, with its
+//! rule, the elements it was found on and axe's help.
 
 #[path = "e2e/harness.rs"]
 #[allow(
@@ -180,6 +181,14 @@ fn axe_finds_nothing_serious_on_the_hasami_screens() {
             page.select("theme", theme).await;
             page.sleep(100).await;
             found.extend(serious_violations(&page, &axe, &format!("hasami board, {theme}")).await);
+            // The traditional pieces too (歩 and と are text).
+            page.select("piece-set", "kanji").await;
+            page.sleep(100).await;
+            found.extend(
+                serious_violations(&page, &axe, &format!("hasami board, shogi pawns, {theme}"))
+                    .await,
+            );
+            page.select("piece-set", "marks").await;
             open_settings(&page).await;
             found.extend(
                 serious_violations(&page, &axe, &format!("hasami settings, {theme}")).await,
@@ -205,6 +214,16 @@ fn axe_finds_nothing_serious_on_the_hasami_screens() {
             page.click("game-hasami").await;
             page.switch_game("hasami").await;
         }
+        // A 360 px phone, where the layout differs.
+        page.set_viewport(360, 740).await;
+        for theme in ["light", "dark"] {
+            page.select("theme", theme).await;
+            page.sleep(100).await;
+            found.extend(
+                serious_violations(&page, &axe, &format!("hasami board, 360 px, {theme}")).await,
+            );
+        }
+        page.set_viewport(1280, 800).await;
         // The result of a game, in the system's light and dark (the theme select is
         // behind the dialog).
         page.select("theme", "system").await;
@@ -234,12 +253,28 @@ fn axe_finds_nothing_serious_on_the_yonin_screens() {
             page.select("theme", theme).await;
             page.sleep(100).await;
             found.extend(serious_violations(&page, &axe, &format!("yonin board, {theme}")).await);
+            // The Latin letters too.
+            page.select("piece-set", "letters").await;
+            page.sleep(100).await;
+            found.extend(
+                serious_violations(&page, &axe, &format!("yonin board, letters, {theme}")).await,
+            );
+            page.select("piece-set", "kanji").await;
             open_settings(&page).await;
             found
                 .extend(serious_violations(&page, &axe, &format!("yonin settings, {theme}")).await);
             open_rules(&page).await;
             found.extend(serious_violations(&page, &axe, &format!("yonin rules, {theme}")).await);
             close_rules(&page).await;
+        }
+        // A 360 px phone, where the layout differs.
+        page.set_viewport(360, 740).await;
+        for theme in ["light", "dark"] {
+            page.select("theme", theme).await;
+            page.sleep(100).await;
+            found.extend(
+                serious_violations(&page, &axe, &format!("yonin board, 360 px, {theme}")).await,
+            );
         }
         assert_none(&found);
     });
