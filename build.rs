@@ -27,7 +27,7 @@ mod locale_keys;
 
 /// Where the translations are.
 const LOCALES_DIR: &str = "src/ui/locales";
-/// The default language; its keys are the reference.
+/// The default language; its messages are the reference.
 const DEFAULT: &str = "en";
 
 fn main() {
