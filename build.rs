@@ -1,12 +1,18 @@
 //! Build script: the translations.
 //!
 //! Reads `src/ui/locales/*.json` (one flat object of keys to strings per language,
-//! `en` the default), checks that every language has exactly the keys English has (a
-//! missing or extra key fails the build, naming it), and writes
+//! `en` the default), checks that every language has exactly the messages English has
+//! and each plural exactly the categories its language's plural rules need
+//! (`build/locale_keys.rs`; a problem fails the build, naming the key), and writes
 //! `$OUT_DIR/translations.rs`: one `leptos_i18n_macro::declare_locales!` call holding
 //! them all, with `interpolate_display` on so that `t_string!` can format values
 //! (`"{{ seat }} to move"`) into strings for attributes such as `aria-label`. The UI
 //! includes that file (`src/ui/mod.rs`).
+//!
+//! Plurals (`limit_moves_one`, `limit_moves_other`, …) are passed on as they are, and
+//! leptos_i18n's `plurals` feature merges them into one message; a plural with only
+//! `_other` (Japanese) is passed on as the plain key, since leptos_i18n merges only two
+//! forms or more.
 //!
 //! Cargo reruns this script, and so recompiles the crate, when any file of the folder
 //! changes (a new language included).
@@ -16,13 +22,17 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
+#[path = "build/locale_keys.rs"]
+mod locale_keys;
+
 /// Where the translations are.
 const LOCALES_DIR: &str = "src/ui/locales";
-/// The default language; its keys are the reference.
+/// The default language; its messages are the reference.
 const DEFAULT: &str = "en";
 
 fn main() {
     println!("cargo::rerun-if-changed={LOCALES_DIR}");
+    println!("cargo::rerun-if-changed=build/locale_keys.rs");
     let mut locales: BTreeMap<String, serde_json::Map<String, serde_json::Value>> = BTreeMap::new();
     let entries = fs::read_dir(LOCALES_DIR).unwrap_or_else(|e| panic!("{LOCALES_DIR}: {e}"));
     for entry in entries {
@@ -44,19 +54,15 @@ fn main() {
         };
         locales.insert(name, map);
     }
-    let reference = locales
-        .get(DEFAULT)
-        .unwrap_or_else(|| panic!("{LOCALES_DIR}/{DEFAULT}.json is missing"));
-    let mut problems = Vec::new();
+    if !locales.contains_key(DEFAULT) {
+        panic!("{LOCALES_DIR}/{DEFAULT}.json is missing");
+    }
+    let keys: BTreeMap<String, Vec<&str>> = locales
+        .iter()
+        .map(|(name, map)| (name.clone(), map.keys().map(String::as_str).collect()))
+        .collect();
+    let mut problems = locale_keys::problems(&keys, DEFAULT);
     for (name, map) in &locales {
-        for key in reference.keys().filter(|k| !map.contains_key(*k)) {
-            problems.push(format!("{name}.json lacks the key {key:?}"));
-        }
-        for key in map.keys().filter(|k| !reference.contains_key(*k)) {
-            problems.push(format!(
-                "{name}.json has the key {key:?}, which {DEFAULT}.json lacks"
-            ));
-        }
         for (key, value) in map {
             if !value.is_string() {
                 problems.push(format!("{name}.json: {key:?} is not a string"));
@@ -79,8 +85,19 @@ fn main() {
     let _ = writeln!(out, "    locales: [{}],", names.join(", "));
     for name in &order {
         let _ = writeln!(out, "    {name}: {{");
+        let (messages, _) = locale_keys::messages(keys[*name].iter().copied());
         for (key, value) in &locales[*name] {
             let text = value.as_str().expect("checked above");
+            // A plural with `_other` alone: the plain key (see the top of this file).
+            let key = match locale_keys::split_plural(key) {
+                Some((base, "other"))
+                    if messages.get(base)
+                        == Some(&locale_keys::Message::Plural(["other"].into())) =>
+                {
+                    base
+                }
+                _ => key.as_str(),
+            };
             let _ = writeln!(out, "        {key}: {text:?},");
         }
         out.push_str("    },\n");

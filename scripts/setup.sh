@@ -107,15 +107,17 @@ if ! version_matches wasm-bindgen "$(exact "wasm-bindgen $WASM_BINDGEN_VERSION")
 fi
 
 # --- npm side (tools/package-lock.json) ---------------------------------------------
-# wasm-opt from binaryen 132 (Debian's is too old and breaks the wasm), and
-# workbox-build, which writes the offline service worker. Reinstalled when the
-# lockfile differs from the copy saved after the last `npm ci`.
+# wasm-opt from binaryen 132 (Debian's is too old and breaks the wasm), workbox-build,
+# which writes the offline service worker, and axe-core, which the e2e tests inject
+# into the page (tests/e2e_a11y.rs). Reinstalled when the lockfile differs from the
+# copy saved after the last `npm ci`, or when one of them is missing.
 # wasm-opt prints "wasm-opt version 132 (version_132)": match "version 132" or
 # "version_132" but not "version 1320".
 wasm_opt_re="version[ _]$WASM_OPT_VERSION([^0-9]|$)"
 if ! version_matches tools/node_modules/.bin/wasm-opt "$wasm_opt_re" \
+  || [[ ! -f tools/node_modules/axe-core/axe.min.js ]] \
   || ! cmp -s tools/package-lock.json tools/node_modules/.package-lock.json.src; then
-  log "installing the npm tools (binaryen, workbox-build)"
+  log "installing the npm tools (binaryen, workbox-build, axe-core)"
   (cd tools && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.package-lock.json.src)
   version_matches tools/node_modules/.bin/wasm-opt "$wasm_opt_re" \
     || die "tools/node_modules/.bin/wasm-opt is not binaryen $WASM_OPT_VERSION after npm ci; check tools/package-lock.json"

@@ -57,15 +57,30 @@ impl Theme {
     }
 }
 
-/// The language codes the app has translations for.
-pub const LOCALES: [&str; 5] = ["en", "pt", "es", "ru", "ja"];
+/// The languages of the app, in the order the `lang` select offers them: the code of
+/// each (the name of its translation file `src/ui/locales/CODE.json`, the `value` of
+/// its option, the saved preference) and its name in that language. The one list of
+/// languages: the select is built from it, a saved language is checked against it,
+/// and `tests/translations.rs` checks it against the translation files.
+pub const LANGUAGES: [(&str, &str); 5] = [
+    ("en", "English"),
+    ("pt", "Português"),
+    ("es", "Español"),
+    ("ru", "Русский"),
+    ("ja", "日本語"),
+];
+
+/// Whether `code` is the code of one of [`LANGUAGES`].
+pub fn is_language(code: &str) -> bool {
+    LANGUAGES.iter().any(|(c, _)| *c == code)
+}
 
 /// App-wide preferences. Version 1 of the app saved only `locale`; a missing field
 /// takes its default.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Preferences {
-    /// Locale code (`en`, `pt`, `es`, `ru`, `ja`), or `None` to follow the browser.
+    /// Language code (one of [`LANGUAGES`]), or `None` to follow the browser.
     pub locale: Option<String>,
     /// The game last played: the app opens on it. `None`: the app opens on the choice.
     pub game: Option<GameKind>,
@@ -173,7 +188,7 @@ impl Preferences {
             confirm_move: field(&data, "confirm_move", &mut problems).unwrap_or(false),
         };
         if let Some(code) = prefs.locale.take() {
-            if LOCALES.contains(&code.as_str()) {
+            if is_language(&code) {
                 prefs.locale = Some(code);
             } else {
                 problems.push(PreferencesProblem::Field {
@@ -383,6 +398,26 @@ mod tests {
             problems.as_slice(),
             [PreferencesProblem::Field { field: "sound", .. }]
         ));
+    }
+
+    #[test]
+    fn every_language_of_the_select_is_read_back() {
+        // A saved Japanese choice was once refused as an unknown language.
+        for (code, _) in LANGUAGES {
+            let saved = Preferences {
+                locale: Some(code.to_string()),
+                ..Preferences::default()
+            }
+            .encode();
+            let (prefs, problems) = Preferences::read(&saved);
+            assert_eq!(prefs.locale.as_deref(), Some(code), "{saved}");
+            assert!(problems.is_empty(), "{code}: {problems:?}");
+        }
+        let ja = r#"{"app":"shogi-variants","data":{"locale":"ja"},"version":1}"#;
+        assert_eq!(Preferences::read(ja).0.locale.as_deref(), Some("ja"));
+        assert!(is_language("ja"));
+        assert!(!is_language("xx"));
+        assert!(!is_language(""));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::board::{Board, BoardView, Facing, PieceView, SquareView, Turn, piece_svg};
 use super::i18n::{Locale, t, t_string, use_i18n};
 use super::rules::{HasamiRules, RulesButton};
-use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view, cpu_level_select};
+use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view, cpu_level_select, modal_ids};
 use crate::engine::Square;
 use crate::engine::hasami::{DrawReason, Outcome, Player, WinCondition, WinReason};
 use crate::session::hasami::{
@@ -240,7 +240,7 @@ pub fn HasamiTable(
                     announce_capture,
                     side = name,
                     mv = move || mv.clone(),
-                    n = move || captured
+                    count = move || captured
                 )
                 .into_any()
             } else {
@@ -442,8 +442,8 @@ fn ResultDialog(
     };
     view! {
         <Modal testid="result-dialog" on_escape=on_close>
-            <h2 data-testid="result-title">{title}</h2>
-            <p data-testid="result-reason">{reason}</p>
+            <h2 id=modal_ids("result-dialog").0 data-testid="result-title">{title}</h2>
+            <p id=modal_ids("result-dialog").1 data-testid="result-reason">{reason}</p>
             <div class="actions">
                 <button type="button" class="btn primary" data-testid="rematch" on:click=move |_| on_again.run(())>
                     {again_label}
@@ -500,12 +500,11 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
     };
     let limit_name = move |l: Option<u32>| match l {
         None => t!(i18n, limit_none).into_any(),
-        Some(n) => t!(i18n, limit_plies, n = move || n).into_any(),
+        Some(n) => t!(i18n, limit_plies, count = move || n).into_any(),
     };
-    let time_name = move |t: TimePerMove| match t {
-        TimePerMove::None => t_string!(i18n, time_none).to_string(),
-        TimePerMove::Seconds30 => t_string!(i18n, time_30).to_string(),
-        TimePerMove::Seconds60 => t_string!(i18n, time_60).to_string(),
+    let time_name = move |t: TimePerMove| match t.millis() {
+        None => t_string!(i18n, time_none).to_string(),
+        Some(ms) => t_string!(i18n, time_seconds, count = ms / 1000).to_string(),
     };
     let win_code = |w: WinCondition| match w {
         WinCondition::CaptureFive => "capture_five",

@@ -13,7 +13,7 @@ pub mod widgets;
 pub mod worker;
 pub mod yonin;
 
-use crate::session::app::{GameKind, Motion, Preferences, PreferencesProblem, Theme};
+use crate::session::app::{GameKind, LANGUAGES, Motion, Preferences, PreferencesProblem, Theme};
 use crate::session::feedback::{self, MoveMotion};
 use crate::session::hasami::PieceSet;
 use crate::session::notice::Notices;
@@ -143,8 +143,24 @@ fn sound_moves<G: TableGame>(table: RwSignal<Table<G>>, prefs: RwSignal<Preferen
     });
 }
 
+/// The plural rules of the languages for leptos_i18n's plural messages: icu_plurals'
+/// compiled data (see Cargo.toml for why not leptos_i18n's own).
+struct PluralRulesData;
+
+impl leptos_i18n::custom_provider::IcuDataProvider for PluralRulesData {
+    fn try_new_plural_rules(
+        &self,
+        locale: &leptos_i18n::reexports::icu::locid::Locale,
+        rule_type: icu_plurals::PluralRuleType,
+    ) -> Result<icu_plurals::PluralRules, leptos_i18n::reexports::icu::provider::DataError> {
+        let options = icu_plurals::PluralRulesOptions::default().with_type(rule_type);
+        icu_plurals::PluralRules::try_new(locale.into(), options)
+    }
+}
+
 /// Mounts the app on the page body.
 pub fn mount() {
+    leptos_i18n::custom_provider::set_icu_data_provider(PluralRulesData);
     leptos::mount::mount_to_body(App);
 }
 
@@ -290,13 +306,7 @@ fn Shell() -> impl IntoView {
         Theme::Light => t_string!(i18n, theme_light).to_string(),
         Theme::Dark => t_string!(i18n, theme_dark).to_string(),
     };
-    let lang_names = [
-        ("en", "English"),
-        ("pt", "Português"),
-        ("es", "Español"),
-        ("ru", "Русский"),
-        ("ja", "日本語"),
-    ];
+    let lang_names = LANGUAGES;
 
     // The game on screen: the one last played, or the choice. Only the table on screen
     // runs its clock and asks its CPU.

@@ -29,7 +29,9 @@ pub fn clock_view(ms: f64) -> impl IntoView {
 
 /// A modal dialog: takes the focus when it opens (the button marked `data-autofocus`,
 /// else its first button) and answers Escape with `on_escape`. The page behind is made
-/// inert by the caller.
+/// inert by the caller. Its accessible name is its title, the child with the id
+/// `TESTID-title`, and its description the child with the id `TESTID-text`
+/// ([`modal_ids`]).
 #[component]
 pub fn Modal(
     /// `data-testid` of the dialog box.
@@ -63,11 +65,25 @@ pub fn Modal(
                 }
             }
         >
-            <div class="dialog" role="dialog" aria-modal="true" data-testid=testid node_ref=dialog>
+            <div
+                class="dialog"
+                role="dialog"
+                aria-modal="true"
+                aria-labelledby=modal_ids(testid).0
+                aria-describedby=modal_ids(testid).1
+                data-testid=testid
+                node_ref=dialog
+            >
                 {children()}
             </div>
         </div>
     }
+}
+
+/// The ids a [`Modal`] with the `data-testid` `testid` expects on its title and its
+/// text: `TESTID-title` and `TESTID-text`.
+pub fn modal_ids(testid: &str) -> (String, String) {
+    (format!("{testid}-title"), format!("{testid}-text"))
 }
 
 /// Asks before abandoning a game or resigning. The safe answer ("keep playing") has
@@ -96,8 +112,8 @@ pub fn ConfirmDialog(
     };
     view! {
         <Modal testid="confirm-dialog" on_escape=on_no>
-            <h2>{title}</h2>
-            <p>{text}</p>
+            <h2 id=modal_ids("confirm-dialog").0>{title}</h2>
+            <p id=modal_ids("confirm-dialog").1>{text}</p>
             <div class="actions">
                 <button type="button" class="btn primary" data-testid="confirm-yes" on:click=move |_| on_yes.run(kind)>
                     {yes}

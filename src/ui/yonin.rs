@@ -8,7 +8,7 @@ use super::board::{
 };
 use super::i18n::{Locale, t, t_string, use_i18n};
 use super::rules::{RulesButton, YoninRules};
-use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view, cpu_level_select};
+use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view, cpu_level_select, modal_ids};
 use crate::engine::Square;
 use crate::engine::yonin::{
     EliminatedPieces, EndReason, Format, GameEnd, Move, Outcome, Piece, Role, Seat,
@@ -197,18 +197,12 @@ fn story_lines(i18n: I18n, story: &TurnStory) -> Vec<String> {
             let skipped = seat_list(i18n, &story.skipped);
             lines.push(match story.skipped.len() {
                 0 => t_string!(i18n, banner_priority_none, next = next_name).to_string(),
-                1 => t_string!(
+                n => t_string!(
                     i18n,
-                    banner_priority_one,
+                    banner_priority,
                     next = next_name,
-                    skipped = skipped
-                )
-                .to_string(),
-                _ => t_string!(
-                    i18n,
-                    banner_priority_many,
-                    next = next_name,
-                    skipped = skipped
+                    skipped = skipped,
+                    count = n
                 )
                 .to_string(),
             });
@@ -397,7 +391,7 @@ pub fn YoninTable(
                                     i18n,
                                     hand_piece_label,
                                     role = name,
-                                    n = count,
+                                    count = count,
                                     seat = seat_label.clone()
                                 )
                                 .to_string(),
@@ -727,8 +721,8 @@ fn ResultDialog(
     };
     view! {
         <Modal testid="result-dialog" on_escape=on_close>
-            <h2 data-testid="result-title">{title}</h2>
-            <p data-testid="result-reason">{reason}</p>
+            <h2 id=modal_ids("result-dialog").0 data-testid="result-title">{title}</h2>
+            <p id=modal_ids("result-dialog").1 data-testid="result-reason">{reason}</p>
             <table class="placings" data-testid="placings">
                 <thead>
                     <tr>
@@ -904,7 +898,7 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
                         .collect(),
                     move |l| match l {
                         None => t_string!(i18n, limit_none).to_string(),
-                        Some(n) => t_string!(i18n, limit_moves, n = n).to_string(),
+                        Some(n) => t_string!(i18n, limit_moves, count = n).to_string(),
                     },
                     move || settings.get().move_limit,
                     move |l| edit(&|s| s.move_limit = l),
@@ -955,10 +949,9 @@ fn SettingsPanel(table: RwSignal<Table>) -> impl IntoView {
                     "set-time",
                     t!(i18n, time_per_move),
                     vec![(TimePerMove::None, "none"), (TimePerMove::Seconds30, "30"), (TimePerMove::Seconds60, "60")],
-                    move |tm| match tm {
-                        TimePerMove::None => t_string!(i18n, time_none).to_string(),
-                        TimePerMove::Seconds30 => t_string!(i18n, time_30).to_string(),
-                        TimePerMove::Seconds60 => t_string!(i18n, time_60).to_string(),
+                    move |tm: TimePerMove| match tm.millis() {
+                        None => t_string!(i18n, time_none).to_string(),
+                        Some(ms) => t_string!(i18n, time_seconds, count = ms / 1000).to_string(),
                     },
                     move || settings.get().time_per_move,
                     move |tm| edit(&|s| s.time_per_move = tm),
