@@ -130,6 +130,39 @@ pub fn adjacent(set: u128) -> u128 {
     ((set << 9) | (set >> 9) | ((set & !FILE_I) << 1) | ((set & !FILE_A) >> 1)) & BOARD
 }
 
+/// Ranks 1 and 9.
+const RANK_1: u128 = (1 << 9) - 1;
+const RANK_9: u128 = RANK_1 << 72;
+
+/// The pieces of `theirs` that no sandwich by `mine` can take as the board stands
+/// (RULES H3.1, H3.2): along its rank and along its file, the unbroken run through
+/// the piece reaches an edge or a hole, an empty square walled in by `theirs` that no
+/// piece of `mine` can ever reach, so no piece of `mine` can close that end. Corner
+/// captures (H3.4) are not considered. Such pieces, packed against an edge, are a
+/// fortress: they fall only if their owner moves them out.
+#[inline]
+pub fn unsandwichable(mine: u128, theirs: u128) -> u128 {
+    let empty = !(mine | theirs) & BOARD;
+    // The empty squares `mine` can reach, however many moves it takes.
+    let mut reach = adjacent(mine) & empty;
+    loop {
+        let next = (reach | adjacent(reach)) & empty;
+        if next == reach {
+            break;
+        }
+        reach = next;
+    }
+    let set = theirs | (empty & !reach);
+    // Flood each line's runs from the edges through `set`: eight steps cross the board.
+    let mut across = set & (FILE_A | FILE_I);
+    let mut along = set & (RANK_1 | RANK_9);
+    for _ in 0..8 {
+        across |= (((across & !FILE_I) << 1) | ((across & !FILE_A) >> 1)) & set;
+        along |= ((along << 9) | (along >> 9)) & set;
+    }
+    across & along & theirs
+}
+
 /// Calls `f(from, to, captured)` for every move of the side owning `mine` against
 /// `theirs`, in the engine's order (by piece, then destination).
 #[inline]
@@ -286,6 +319,37 @@ mod tests {
             checked > 1000 && captures_seen > 200,
             "{checked} {captures_seen}"
         );
+    }
+
+    #[test]
+    fn unsandwichable_pieces_are_those_whose_runs_reach_an_edge_both_ways() {
+        // Black g2 h2 i2 g1 h1 packed in the corner (a fortress); Black e5 alone in the
+        // middle; Black a5 on the edge (its file run is open both ways).
+        let pos: Position = "9/9/9/9/b3b4/9/6www/5wbbb/5wbb1 b 0 0 10".parse().unwrap();
+        let (black, white) = sides(&pos);
+        let mut names = Vec::new();
+        let mut m = unsandwichable(white, black);
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            names.push(
+                crate::engine::square::Square::from_index(i)
+                    .unwrap()
+                    .to_string(),
+            );
+            m &= m - 1;
+        }
+        assert_eq!(names, ["g1", "h1", "g2", "h2", "i2"]);
+        // One piece of a run that stops short of the edge on both lines can be taken.
+        assert_eq!(unsandwichable(1 << 10, 1 << 40), 0);
+        assert_eq!(unsandwichable(1 << 10, 1 << 0), 1);
+        // White's corner with a hole at a9 that Black cannot reach: all five pieces.
+        let pos: Position = "1wwb5/wwwb5/bbb6/9/9/9/9/9/9 w 1 4 100".parse().unwrap();
+        let (white, black) = sides(&pos);
+        assert_eq!(unsandwichable(black, white).count_ones(), 5);
+        // With a8 gone the hole opens to Black (a7): every run has an end Black can close.
+        let pos: Position = "1wwb5/1wwb5/bbb6/9/9/9/9/9/9 w 1 4 100".parse().unwrap();
+        let (white, black) = sides(&pos);
+        assert_eq!(unsandwichable(black, white), 0);
     }
 
     #[test]

@@ -224,6 +224,11 @@ pub struct Weights {
     /// Per pair of opposing pieces side by side on a rank or file, times the lead
     /// (at most 2): the side that is ahead seeks contact, the other avoids it.
     pub press: i32,
+    /// Per piece of the side that is behind that no sandwich can take (packed against
+    /// an edge, [`bits::unsandwichable`]), times the lead (at most 2): the side that is
+    /// ahead keeps the other's pieces from building a fortress it cannot break before
+    /// the move limit (RULES H4.5), the side behind builds one.
+    pub fortress: i32,
 }
 
 impl Weights {
@@ -239,6 +244,7 @@ impl Weights {
         trade: 0,
         fork: 0,
         press: 0,
+        fortress: 0,
     };
 
     /// The master's weights: [`Weights::SEARCH`] and the terms that convert a lead
@@ -247,6 +253,7 @@ impl Weights {
         trade: 20,
         fork: 40,
         press: 10,
+        fortress: FORTRESS,
         ..Weights::SEARCH
     };
 
@@ -257,6 +264,9 @@ impl Weights {
         ..Weights::SEARCH
     };
 }
+
+/// Experiment knob for [`Weights::MASTER`]'s fortress term.
+const FORTRESS: i32 = 10;
 
 /// The four corners (RULES H3.4) and the other edge squares, as masks.
 pub(crate) const CORNERS: u128 = 1 | 1 << 8 | 1 << 72 | 1 << 80;
@@ -323,6 +333,15 @@ pub fn evaluate(pos: &Position, rules: &Rules, weights: &Weights, sight: Sight) 
     }
     if weights.fork != 0 {
         score -= (their_hanging.count_ones() as i32 - their_capture as i32) * weights.fork;
+    }
+    if weights.fortress != 0 && material != 0 {
+        let packed = if material > 0 {
+            bits::unsandwichable(mine, theirs)
+        } else {
+            bits::unsandwichable(theirs, mine)
+        };
+        let packed = (packed & !CORNERS).count_ones() as i32;
+        score -= material.clamp(-2, 2) * packed * weights.fortress;
     }
     if weights.press != 0 && material != 0 {
         let contacts = (bits::adjacent(mine) & theirs).count_ones() as i32;
