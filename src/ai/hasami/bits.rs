@@ -41,6 +41,41 @@ const RAYS: [[u128; 81]; 4] = {
     t
 };
 
+/// `BIT[sq]`: the mask of square `sq` alone. A table rather than `1 << sq`: in wasm a
+/// 128-bit shift by a variable amount is a call into the compiler's runtime, a table
+/// read is two loads (`scripts/bench-wasm.sh`).
+static BIT: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        t[sq] = 1 << sq;
+        sq += 1;
+    }
+    t
+};
+
+/// `FROM[d][sq]`: `sq` and the squares beyond it in direction `d` to the edge
+/// (`RAYS[d][sq] | BIT[sq]`).
+static FROM: [[u128; 81]; 4] = {
+    let mut t = [[0u128; 81]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut sq = 0;
+        while sq < 81 {
+            t[d][sq] = RAYS[d][sq] | BIT[sq];
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// The mask of square `sq` (below 81) alone.
+#[inline]
+pub fn bit(sq: usize) -> u128 {
+    BIT[sq]
+}
+
 /// Each corner (RULES H3.4) with its two neighbours, as indices.
 const CORNERS: [(usize, usize, usize); 4] = [(0, 1, 9), (8, 7, 17), (72, 73, 63), (80, 79, 71)];
 
@@ -64,8 +99,7 @@ pub fn slides(from: usize, occupied: u128) -> u128 {
         out |= if blockers == 0 {
             ray
         } else {
-            let b = nearest(blockers, d);
-            ray & !(rays[b] | 1 << b)
+            ray & !FROM[d][nearest(blockers, d)]
         };
     }
     out
@@ -83,7 +117,7 @@ pub fn captures(to: usize, mine: u128, theirs: u128, corners: bool) -> u128 {
             continue;
         }
         let first = nearest(ray, d);
-        if theirs & (1 << first) == 0 {
+        if theirs & bit(first) == 0 {
             continue;
         }
         let other = ray & !theirs;
@@ -91,18 +125,18 @@ pub fn captures(to: usize, mine: u128, theirs: u128, corners: bool) -> u128 {
             continue; // the run reaches the edge
         }
         let end = nearest(other, d);
-        if mine & (1 << end) != 0 {
-            out |= ray & !(rays[end] | 1 << end);
+        if mine & bit(end) != 0 {
+            out |= ray & !FROM[d][end];
         }
     }
     if corners {
         for (c, n1, n2) in CORNERS {
             if (to == n1 || to == n2)
-                && theirs & (1 << c) != 0
-                && mine & (1 << n1) != 0
-                && mine & (1 << n2) != 0
+                && theirs & bit(c) != 0
+                && mine & bit(n1) != 0
+                && mine & bit(n2) != 0
             {
-                out |= 1 << c;
+                out |= bit(c);
             }
         }
     }
@@ -178,13 +212,13 @@ pub fn for_each_move(
     while pieces != 0 {
         let from = pieces.trailing_zeros() as usize;
         pieces &= pieces - 1;
-        let without = mine & !(1 << from);
+        let without = mine & !bit(from);
         let mut dests = slides(from, occupied);
         while dests != 0 {
             let to = dests.trailing_zeros() as usize;
             dests &= dests - 1;
-            let c = if hot & (1 << to) != 0 {
-                captures(to, without | 1 << to, theirs, corners)
+            let c = if hot & bit(to) != 0 {
+                captures(to, without | bit(to), theirs, corners)
             } else {
                 0
             };
@@ -204,12 +238,12 @@ pub fn best_capture(mine: u128, theirs: u128, corners: bool) -> u32 {
     while pieces != 0 {
         let from = pieces.trailing_zeros() as usize;
         pieces &= pieces - 1;
-        let without = mine & !(1 << from);
+        let without = mine & !bit(from);
         let mut dests = slides(from, occupied) & hot;
         while dests != 0 {
             let to = dests.trailing_zeros() as usize;
             dests &= dests - 1;
-            best = best.max(captures(to, without | 1 << to, theirs, corners).count_ones());
+            best = best.max(captures(to, without | bit(to), theirs, corners).count_ones());
         }
     }
     best
@@ -225,14 +259,14 @@ pub fn mobility_and_best_capture(mine: u128, theirs: u128, corners: bool) -> (u3
     while pieces != 0 {
         let from = pieces.trailing_zeros() as usize;
         pieces &= pieces - 1;
-        let without = mine & !(1 << from);
+        let without = mine & !bit(from);
         let all = slides(from, occupied);
         moves += all.count_ones();
         let mut dests = all & hot;
         while dests != 0 {
             let to = dests.trailing_zeros() as usize;
             dests &= dests - 1;
-            let c = captures(to, without | 1 << to, theirs, corners);
+            let c = captures(to, without | bit(to), theirs, corners);
             hanging |= c;
             best = best.max(c.count_ones());
         }
