@@ -248,12 +248,13 @@ impl Weights {
     };
 
     /// The master's weights: [`Weights::SEARCH`] and the terms that convert a lead
-    /// (exchanges and contact when ahead) and fear two threats at once.
+    /// (exchanges and contact when ahead, no fortress for the side behind) and fear
+    /// two threats at once.
     pub const MASTER: Weights = Weights {
         trade: 20,
         fork: 40,
         press: 10,
-        fortress: FORTRESS,
+        fortress: 10,
         ..Weights::SEARCH
     };
 
@@ -264,9 +265,6 @@ impl Weights {
         ..Weights::SEARCH
     };
 }
-
-/// Experiment knob for [`Weights::MASTER`]'s fortress term.
-const FORTRESS: i32 = 10;
 
 /// The four corners (RULES H3.4) and the other edge squares, as masks.
 pub(crate) const CORNERS: u128 = 1 | 1 << 8 | 1 << 72 | 1 << 80;
@@ -308,7 +306,8 @@ pub(crate) fn flipped(pos: &Position) -> Position {
 /// in score units: captures made (100 a piece, more when close to the win condition,
 /// RULES H4.1), the captures each side threatens (RULES H3), pieces on edges and in
 /// corners, and mobility; with the master's weights ([`Weights::MASTER`]) also
-/// exchanges and contact valued by the lead, and the opponent's second threat.
+/// exchanges and contact valued by the lead, the opponent's second threat, and the
+/// pieces of the side behind that no sandwich can take (a fortress), valued by the lead.
 ///
 /// A player blind to corner captures (`sight`) does not count them among the threats.
 pub fn evaluate(pos: &Position, rules: &Rules, weights: &Weights, sight: Sight) -> Eval {
@@ -380,6 +379,26 @@ mod tests {
         );
         assert_eq!(Eval::from_units(1_000_000).units(), 30_000 - 256 - 1);
         assert!(!Eval::from_units(1_000_000).is_win());
+    }
+
+    #[test]
+    fn the_leader_pays_for_the_other_sides_fortress() {
+        let rules = Rules::default();
+        // White to move leads 3 to 1; Black's g1 h1 g2 h2 i2 are packed in the corner
+        // round the hole i1 (no sandwich can take them), Black's e5 is not.
+        let pos: Position = "9/9/9/9/4b4/9/6www/5wbbb/5wbb1 w 1 3 50".parse().unwrap();
+        let without = Weights {
+            fortress: 0,
+            ..Weights::MASTER
+        };
+        let with = evaluate(&pos, &rules, &Weights::MASTER, Sight::FULL).units();
+        let base = evaluate(&pos, &rules, &without, Sight::FULL).units();
+        assert_eq!(with - base, -2 * 5 * 10);
+        // Seen from Black (behind), the same fortress counts for it.
+        let black = flipped(&pos);
+        let with = evaluate(&black, &rules, &Weights::MASTER, Sight::FULL).units();
+        let base = evaluate(&black, &rules, &without, Sight::FULL).units();
+        assert_eq!(with - base, 2 * 5 * 10);
     }
 
     #[test]
