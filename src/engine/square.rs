@@ -151,6 +151,19 @@ impl From<Square> for String {
     }
 }
 
+/// `SINGLE[i]`: the mask of the square with index `i` alone. A table rather than
+/// `1 << i`: in wasm a 128-bit shift by a variable amount is a call into the
+/// compiler's runtime, a table read is two loads.
+static SINGLE: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
 /// A set of squares as a 81-bit mask (bit `i` = square with index `i`).
 ///
 /// Cheap to copy, compare and hash; iterates in index order (`a1, b1, .., i9`).
@@ -164,7 +177,7 @@ impl SquareSet {
     /// The set holding only `sq`.
     #[inline]
     pub const fn single(sq: Square) -> SquareSet {
-        SquareSet(1u128 << sq.0)
+        SquareSet(SINGLE[sq.0 as usize])
     }
 
     /// The raw mask; bits 81..128 are always zero.
@@ -176,19 +189,19 @@ impl SquareSet {
     /// Whether `sq` is in the set.
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
-        self.0 & (1u128 << sq.0) != 0
+        self.0 & SINGLE[sq.0 as usize] != 0
     }
 
     /// Adds `sq`.
     #[inline]
     pub fn insert(&mut self, sq: Square) {
-        self.0 |= 1u128 << sq.0;
+        self.0 |= SINGLE[sq.0 as usize];
     }
 
     /// Removes `sq`.
     #[inline]
     pub fn remove(&mut self, sq: Square) {
-        self.0 &= !(1u128 << sq.0);
+        self.0 &= !SINGLE[sq.0 as usize];
     }
 
     /// Number of squares in the set.

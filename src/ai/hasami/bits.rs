@@ -41,6 +41,41 @@ const RAYS: [[u128; 81]; 4] = {
     t
 };
 
+/// `BIT[sq]`: the mask of square `sq` alone. A table rather than `1 << sq`: in wasm a
+/// 128-bit shift by a variable amount is a call into the compiler's runtime, a table
+/// read is two loads (`scripts/bench-wasm.sh`).
+static BIT: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        t[sq] = 1 << sq;
+        sq += 1;
+    }
+    t
+};
+
+/// `FROM[d][sq]`: `sq` and the squares beyond it in direction `d` to the edge
+/// (`RAYS[d][sq] | BIT[sq]`).
+static FROM: [[u128; 81]; 4] = {
+    let mut t = [[0u128; 81]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut sq = 0;
+        while sq < 81 {
+            t[d][sq] = RAYS[d][sq] | BIT[sq];
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// The mask of square `sq` (below 81) alone.
+#[inline]
+pub fn bit(sq: usize) -> u128 {
+    BIT[sq]
+}
+
 /// Each corner (RULES H3.4) with its two neighbours, as indices.
 const CORNERS: [(usize, usize, usize); 4] = [(0, 1, 9), (8, 7, 17), (72, 73, 63), (80, 79, 71)];
 
@@ -64,8 +99,7 @@ pub fn slides(from: usize, occupied: u128) -> u128 {
         out |= if blockers == 0 {
             ray
         } else {
-            let b = nearest(blockers, d);
-            ray & !(rays[b] | 1 << b)
+            ray & !FROM[d][nearest(blockers, d)]
         };
     }
     out
@@ -83,7 +117,7 @@ pub fn captures(to: usize, mine: u128, theirs: u128, corners: bool) -> u128 {
             continue;
         }
         let first = nearest(ray, d);
-        if theirs & (1 << first) == 0 {
+        if theirs & bit(first) == 0 {
             continue;
         }
         let other = ray & !theirs;
@@ -91,18 +125,18 @@ pub fn captures(to: usize, mine: u128, theirs: u128, corners: bool) -> u128 {
             continue; // the run reaches the edge
         }
         let end = nearest(other, d);
-        if mine & (1 << end) != 0 {
-            out |= ray & !(rays[end] | 1 << end);
+        if mine & bit(end) != 0 {
+            out |= ray & !FROM[d][end];
         }
     }
     if corners {
         for (c, n1, n2) in CORNERS {
             if (to == n1 || to == n2)
-                && theirs & (1 << c) != 0
-                && mine & (1 << n1) != 0
-                && mine & (1 << n2) != 0
+                && theirs & bit(c) != 0
+                && mine & bit(n1) != 0
+                && mine & bit(n2) != 0
             {
-                out |= 1 << c;
+                out |= bit(c);
             }
         }
     }
@@ -130,6 +164,39 @@ pub fn adjacent(set: u128) -> u128 {
     ((set << 9) | (set >> 9) | ((set & !FILE_I) << 1) | ((set & !FILE_A) >> 1)) & BOARD
 }
 
+/// Ranks 1 and 9.
+const RANK_1: u128 = (1 << 9) - 1;
+const RANK_9: u128 = RANK_1 << 72;
+
+/// The pieces of `theirs` that no sandwich by `mine` can take as the board stands
+/// (RULES H3.1, H3.2): along its rank and along its file, the unbroken run through
+/// the piece reaches an edge or a hole, an empty square walled in by `theirs` that no
+/// piece of `mine` can ever reach, so no piece of `mine` can close that end. Corner
+/// captures (H3.4) are not considered. Such pieces, packed against an edge, are a
+/// fortress: they fall only if their owner moves them out.
+#[inline]
+pub fn unsandwichable(mine: u128, theirs: u128) -> u128 {
+    let empty = !(mine | theirs) & BOARD;
+    // The empty squares `mine` can reach, however many moves it takes.
+    let mut reach = adjacent(mine) & empty;
+    loop {
+        let next = (reach | adjacent(reach)) & empty;
+        if next == reach {
+            break;
+        }
+        reach = next;
+    }
+    let set = theirs | (empty & !reach);
+    // Flood each line's runs from the edges through `set`: eight steps cross the board.
+    let mut across = set & (FILE_A | FILE_I);
+    let mut along = set & (RANK_1 | RANK_9);
+    for _ in 0..8 {
+        across |= (((across & !FILE_I) << 1) | ((across & !FILE_A) >> 1)) & set;
+        along |= ((along << 9) | (along >> 9)) & set;
+    }
+    across & along & theirs
+}
+
 /// Calls `f(from, to, captured)` for every move of the side owning `mine` against
 /// `theirs`, in the engine's order (by piece, then destination).
 #[inline]
@@ -145,13 +212,13 @@ pub fn for_each_move(
     while pieces != 0 {
         let from = pieces.trailing_zeros() as usize;
         pieces &= pieces - 1;
-        let without = mine & !(1 << from);
+        let without = mine & !bit(from);
         let mut dests = slides(from, occupied);
         while dests != 0 {
             let to = dests.trailing_zeros() as usize;
             dests &= dests - 1;
-            let c = if hot & (1 << to) != 0 {
-                captures(to, without | 1 << to, theirs, corners)
+            let c = if hot & bit(to) != 0 {
+                captures(to, without | bit(to), theirs, corners)
             } else {
                 0
             };
@@ -171,12 +238,12 @@ pub fn best_capture(mine: u128, theirs: u128, corners: bool) -> u32 {
     while pieces != 0 {
         let from = pieces.trailing_zeros() as usize;
         pieces &= pieces - 1;
-        let without = mine & !(1 << from);
+        let without = mine & !bit(from);
         let mut dests = slides(from, occupied) & hot;
         while dests != 0 {
             let to = dests.trailing_zeros() as usize;
             dests &= dests - 1;
-            best = best.max(captures(to, without | 1 << to, theirs, corners).count_ones());
+            best = best.max(captures(to, without | bit(to), theirs, corners).count_ones());
         }
     }
     best
@@ -192,14 +259,14 @@ pub fn mobility_and_best_capture(mine: u128, theirs: u128, corners: bool) -> (u3
     while pieces != 0 {
         let from = pieces.trailing_zeros() as usize;
         pieces &= pieces - 1;
-        let without = mine & !(1 << from);
+        let without = mine & !bit(from);
         let all = slides(from, occupied);
         moves += all.count_ones();
         let mut dests = all & hot;
         while dests != 0 {
             let to = dests.trailing_zeros() as usize;
             dests &= dests - 1;
-            let c = captures(to, without | 1 << to, theirs, corners);
+            let c = captures(to, without | bit(to), theirs, corners);
             hanging |= c;
             best = best.max(c.count_ones());
         }
@@ -286,6 +353,37 @@ mod tests {
             checked > 1000 && captures_seen > 200,
             "{checked} {captures_seen}"
         );
+    }
+
+    #[test]
+    fn unsandwichable_pieces_are_those_whose_runs_reach_an_edge_both_ways() {
+        // Black g2 h2 i2 g1 h1 packed in the corner (a fortress); Black e5 alone in the
+        // middle; Black a5 on the edge (its file run is open both ways).
+        let pos: Position = "9/9/9/9/b3b4/9/6www/5wbbb/5wbb1 b 0 0 10".parse().unwrap();
+        let (black, white) = sides(&pos);
+        let mut names = Vec::new();
+        let mut m = unsandwichable(white, black);
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            names.push(
+                crate::engine::square::Square::from_index(i)
+                    .unwrap()
+                    .to_string(),
+            );
+            m &= m - 1;
+        }
+        assert_eq!(names, ["g1", "h1", "g2", "h2", "i2"]);
+        // One piece of a run that stops short of the edge on both lines can be taken.
+        assert_eq!(unsandwichable(1 << 10, 1 << 40), 0);
+        assert_eq!(unsandwichable(1 << 10, 1 << 0), 1);
+        // White's corner with a hole at a9 that Black cannot reach: all five pieces.
+        let pos: Position = "1wwb5/wwwb5/bbb6/9/9/9/9/9/9 w 1 4 100".parse().unwrap();
+        let (white, black) = sides(&pos);
+        assert_eq!(unsandwichable(black, white).count_ones(), 5);
+        // With a8 gone the hole opens to Black (a7): every run has an end Black can close.
+        let pos: Position = "1wwb5/1wwb5/bbb6/9/9/9/9/9/9 w 1 4 100".parse().unwrap();
+        let (white, black) = sides(&pos);
+        assert_eq!(unsandwichable(black, white), 0);
     }
 
     #[test]

@@ -224,6 +224,11 @@ pub struct Weights {
     /// Per pair of opposing pieces side by side on a rank or file, times the lead
     /// (at most 2): the side that is ahead seeks contact, the other avoids it.
     pub press: i32,
+    /// Per piece of the side that is behind that no sandwich can take (packed against
+    /// an edge, [`bits::unsandwichable`]), times the lead (at most 2): the side that is
+    /// ahead keeps the other's pieces from building a fortress it cannot break before
+    /// the move limit (RULES H4.5), the side behind builds one.
+    pub fortress: i32,
 }
 
 impl Weights {
@@ -239,14 +244,17 @@ impl Weights {
         trade: 0,
         fork: 0,
         press: 0,
+        fortress: 0,
     };
 
     /// The master's weights: [`Weights::SEARCH`] and the terms that convert a lead
-    /// (exchanges and contact when ahead) and fear two threats at once.
+    /// (exchanges and contact when ahead, no fortress for the side behind) and fear
+    /// two threats at once.
     pub const MASTER: Weights = Weights {
         trade: 20,
         fork: 40,
         press: 10,
+        fortress: 10,
         ..Weights::SEARCH
     };
 
@@ -298,7 +306,8 @@ pub(crate) fn flipped(pos: &Position) -> Position {
 /// in score units: captures made (100 a piece, more when close to the win condition,
 /// RULES H4.1), the captures each side threatens (RULES H3), pieces on edges and in
 /// corners, and mobility; with the master's weights ([`Weights::MASTER`]) also
-/// exchanges and contact valued by the lead, and the opponent's second threat.
+/// exchanges and contact valued by the lead, the opponent's second threat, and the
+/// pieces of the side behind that no sandwich can take (a fortress), valued by the lead.
 ///
 /// A player blind to corner captures (`sight`) does not count them among the threats.
 pub fn evaluate(pos: &Position, rules: &Rules, weights: &Weights, sight: Sight) -> Eval {
@@ -323,6 +332,15 @@ pub fn evaluate(pos: &Position, rules: &Rules, weights: &Weights, sight: Sight) 
     }
     if weights.fork != 0 {
         score -= (their_hanging.count_ones() as i32 - their_capture as i32) * weights.fork;
+    }
+    if weights.fortress != 0 && material != 0 {
+        let packed = if material > 0 {
+            bits::unsandwichable(mine, theirs)
+        } else {
+            bits::unsandwichable(theirs, mine)
+        };
+        let packed = (packed & !CORNERS).count_ones() as i32;
+        score -= material.clamp(-2, 2) * packed * weights.fortress;
     }
     if weights.press != 0 && material != 0 {
         let contacts = (bits::adjacent(mine) & theirs).count_ones() as i32;
@@ -361,6 +379,26 @@ mod tests {
         );
         assert_eq!(Eval::from_units(1_000_000).units(), 30_000 - 256 - 1);
         assert!(!Eval::from_units(1_000_000).is_win());
+    }
+
+    #[test]
+    fn the_leader_pays_for_the_other_sides_fortress() {
+        let rules = Rules::default();
+        // White to move leads 3 to 1; Black's g1 h1 g2 h2 i2 are packed in the corner
+        // round the hole i1 (no sandwich can take them), Black's e5 is not.
+        let pos: Position = "9/9/9/9/4b4/9/6www/5wbbb/5wbb1 w 1 3 50".parse().unwrap();
+        let without = Weights {
+            fortress: 0,
+            ..Weights::MASTER
+        };
+        let with = evaluate(&pos, &rules, &Weights::MASTER, Sight::FULL).units();
+        let base = evaluate(&pos, &rules, &without, Sight::FULL).units();
+        assert_eq!(with - base, -2 * 5 * 10);
+        // Seen from Black (behind), the same fortress counts for it.
+        let black = flipped(&pos);
+        let with = evaluate(&black, &rules, &Weights::MASTER, Sight::FULL).units();
+        let base = evaluate(&black, &rules, &without, Sight::FULL).units();
+        assert_eq!(with - base, 2 * 5 * 10);
     }
 
     #[test]
