@@ -225,7 +225,7 @@ pub struct Weights {
     /// (at most 2): the side that is ahead seeks contact, the other avoids it.
     pub press: i32,
     /// Per piece of the side that is behind that no sandwich can take (packed against
-    /// an edge, [`bits::unsandwichable`]), times the lead (at most 2): the side that is
+    /// an edge, `bits::unsandwichable`), times the lead (at most 2): the side that is
     /// ahead keeps the other's pieces from building a fortress it cannot break before
     /// the move limit (RULES H4.5), the side behind builds one.
     pub fortress: i32,
