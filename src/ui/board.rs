@@ -770,91 +770,51 @@ pub fn Board(
     // The promotion choice, next to its square (above it, or below it near the top).
     let promotion_choice = move || {
         let sq = promotion.get()?;
-        let (row, col) = turn.get().screen_of(sq);
-        let (style, below) = choice_place(row, col);
-        let yes_ref = NodeRef::<html::Button>::new();
-        yes_ref.on_load(|el| {
-            let _ = el.focus();
-        });
-        Some(view! {
-            <div
-                class=if below { "promotion below" } else { "promotion above" }
-                role="group"
-                aria-label=move || texts.with(|t| t.question.clone())
-                data-testid="promotion"
-                data-for=sq.to_string()
-                style=style
-                on:keydown=move |ev: leptos::ev::KeyboardEvent| {
-                    if ev.key() == "Escape" {
-                        ev.prevent_default();
-                        ev.stop_propagation();
-                        promote(None);
-                    }
-                }
-            >
-                <button
-                    type="button"
-                    class="promote-yes"
-                    data-testid="promote-yes"
-                    node_ref=yes_ref
-                    on:click=move |_| promote(Some(true))
-                >
-                    {move || texts.with(|t| t.promote.clone())}
-                </button>
-                <button type="button" class="promote-no" data-testid="promote-no" on:click=move |_| promote(Some(false))>
-                    {move || texts.with(|t| t.keep.clone())}
-                </button>
-                <button
-                    type="button"
-                    class="promote-cancel"
-                    data-testid="promote-cancel"
-                    on:click=move |_| promote(None)
-                >
-                    {move || texts.with(|t| t.cancel.clone())}
-                </button>
-            </div>
-        })
+        let choice = SquareChoice {
+            class: "promotion",
+            testid: "promotion",
+            question: |t| t.question.clone(),
+            buttons: [
+                (
+                    "promote-yes",
+                    "promote-yes",
+                    |t| t.promote.clone(),
+                    Some(true),
+                ),
+                ("promote-no", "promote-no", |t| t.keep.clone(), Some(false)),
+                (
+                    "promote-cancel",
+                    "promote-cancel",
+                    |t| t.cancel.clone(),
+                    None,
+                ),
+            ],
+            escape: None,
+            on_answer: promote,
+        };
+        Some(square_choice(sq, turn.get(), texts, choice))
     };
 
     // The confirmation of a held move, next to its square like the promotion choice.
     let confirm_choice = move || {
         let sq = confirm.get()?;
-        let (row, col) = turn.get().screen_of(sq);
-        let (style, below) = choice_place(row, col);
-        let yes_ref = NodeRef::<html::Button>::new();
-        yes_ref.on_load(|el| {
-            let _ = el.focus();
-        });
-        Some(view! {
-            <div
-                class=if below { "promotion confirm below" } else { "promotion confirm above" }
-                role="group"
-                aria-label=move || texts.with(|t| t.confirm_question.clone())
-                data-testid="move-confirmation"
-                data-for=sq.to_string()
-                style=style
-                on:keydown=move |ev: leptos::ev::KeyboardEvent| {
-                    if ev.key() == "Escape" {
-                        ev.prevent_default();
-                        ev.stop_propagation();
-                        answer(false);
-                    }
-                }
-            >
-                <button
-                    type="button"
-                    class="promote-yes"
-                    data-testid="move-confirm"
-                    node_ref=yes_ref
-                    on:click=move |_| answer(true)
-                >
-                    {move || texts.with(|t| t.confirm.clone())}
-                </button>
-                <button type="button" class="promote-no" data-testid="move-cancel" on:click=move |_| answer(false)>
-                    {move || texts.with(|t| t.confirm_cancel.clone())}
-                </button>
-            </div>
-        })
+        let choice = SquareChoice {
+            class: "promotion confirm",
+            testid: "move-confirmation",
+            question: |t| t.confirm_question.clone(),
+            buttons: [
+                ("promote-yes", "move-confirm", |t| t.confirm.clone(), true),
+                (
+                    "promote-no",
+                    "move-cancel",
+                    |t| t.confirm_cancel.clone(),
+                    false,
+                ),
+            ],
+            escape: false,
+            on_answer: answer,
+        };
+        Some(square_choice(sq, turn.get(), texts, choice))
     };
 
     view! {
@@ -910,6 +870,83 @@ fn choice_place(row: u8, col: u8) -> (String, bool) {
         style.push_str(&format!(" bottom: {:.3}%;", ninth((9 - row) as f32)));
     }
     (style, below)
+}
+
+/// A text of [`BoardTexts`].
+type BoardText = fn(&BoardTexts) -> String;
+
+/// A small group of buttons next to a square, each giving an answer of type `A` to
+/// `on_answer`: the promotion choice or the confirmation of a held move.
+struct SquareChoice<A, F, const N: usize> {
+    /// The group's class; "below" or "above" is added (see [`choice_place`]).
+    class: &'static str,
+    /// The group's `data-testid`.
+    testid: &'static str,
+    /// The group's accessible name.
+    question: BoardText,
+    /// The buttons: class, `data-testid`, text and answer. The first one takes the focus
+    /// when the group appears.
+    buttons: [(&'static str, &'static str, BoardText, A); N],
+    /// The answer of Escape pressed inside the group.
+    escape: A,
+    /// Called with the answer.
+    on_answer: F,
+}
+
+/// Draws `choice` next to the square `sq` of a board turned by `turn`.
+fn square_choice<A, F, const N: usize>(
+    sq: Square,
+    turn: Turn,
+    texts: Signal<BoardTexts>,
+    choice: SquareChoice<A, F, N>,
+) -> impl IntoView
+where
+    A: Copy + Send + Sync + 'static,
+    F: Fn(A) + Copy + Send + Sync + 'static,
+{
+    let SquareChoice {
+        class,
+        testid,
+        question,
+        buttons,
+        escape,
+        on_answer,
+    } = choice;
+    let (row, col) = turn.screen_of(sq);
+    let (style, below) = choice_place(row, col);
+    let mut first = true;
+    let buttons = buttons.map(|(class, testid, text, answer)| {
+        let node_ref = NodeRef::<html::Button>::new();
+        if std::mem::take(&mut first) {
+            node_ref.on_load(|el| {
+                let _ = el.focus();
+            });
+        }
+        view! {
+            <button type="button" class=class data-testid=testid node_ref=node_ref on:click=move |_| on_answer(answer)>
+                {move || texts.with(text)}
+            </button>
+        }
+    });
+    view! {
+        <div
+            class=format!("{class} {}", if below { "below" } else { "above" })
+            role="group"
+            aria-label=move || texts.with(question)
+            data-testid=testid
+            data-for=sq.to_string()
+            style=style
+            on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                if ev.key() == "Escape" {
+                    ev.prevent_default();
+                    ev.stop_propagation();
+                    on_answer(escape);
+                }
+            }
+        >
+            {buttons}
+        </div>
+    }
 }
 
 /// Moves the keyboard focus to the button of `sq` on this board (searched inside the
