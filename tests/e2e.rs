@@ -11,7 +11,9 @@
 #[path = "e2e/harness.rs"]
 mod harness;
 
-use harness::{Options, Page, SavedTable, Snapshot, board_of, dist_dir, run, run_with};
+use harness::{
+    Options, Page, SavedTable, Snapshot, board_of, dist_dir, run, run_with, wait_cpu_answer,
+};
 use serde_json::{Value, json};
 use shogi_variants::engine::hasami::{Game, Move, Player, Position, Rules, WinCondition};
 use shogi_variants::session::hasami::{Settings, ViewMode};
@@ -38,24 +40,6 @@ fn any_legal_move(game: &Game) -> String {
         .first()
         .expect("the side to move has a legal move")
         .to_string()
-}
-
-/// Waits until the CPU (White) has answered: the saved game has `moves` moves and
-/// the page shows "Black to move" with the saved position. Returns the game.
-async fn wait_cpu_answer(page: &Page, moves: usize) -> (Game, Snapshot) {
-    let game = page
-        .wait_saved(&format!("the CPU's answer (move {moves})"), |g| {
-            g.moves().len() >= moves
-        })
-        .await;
-    assert_eq!(game.moves().len(), moves, "the CPU made exactly one move");
-    let snap = page.wait_status("Black to move").await;
-    assert_eq!(
-        snap.board(),
-        board_of(&game),
-        "the page shows the saved game"
-    );
-    (game, snap)
 }
 
 /// Plays by clicks and the CPU answers: selecting a piece marks its legal

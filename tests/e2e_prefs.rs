@@ -10,9 +10,8 @@
 #[allow(dead_code, reason = "not every helper of the harness is used here")]
 mod harness;
 
-use harness::{Page, Snapshot, board_of, run};
+use harness::{Page, Snapshot, run, wait_cpu_answer};
 use serde_json::Value;
-use shogi_variants::engine::hasami::Game;
 use shogi_variants::session::storage::{self, keys};
 
 /// The saved preferences' data.
@@ -59,24 +58,6 @@ async fn last_sound(page: &Page) -> Option<String> {
     .await
     .as_str()
     .map(str::to_string)
-}
-
-/// Waits until the CPU (White) has answered: the saved Hasami game has `moves` moves
-/// and the page shows "Black to move" with it. Returns the game.
-async fn wait_cpu_answer(page: &Page, moves: usize) -> Game {
-    let game = page
-        .wait_saved(&format!("the CPU's answer (move {moves})"), |g| {
-            g.moves().len() >= moves
-        })
-        .await;
-    assert_eq!(game.moves().len(), moves, "the CPU made exactly one move");
-    let snap = page.wait_status("Black to move").await;
-    assert_eq!(
-        snap.board(),
-        board_of(&game),
-        "the page shows the saved game"
-    );
-    game
 }
 
 /// Plays a legal move of Black (the first the engine lists in the saved game) by
@@ -331,7 +312,7 @@ fn confirm_move_in_hasami_holds_the_move_until_confirmed() {
         page.click_square("e5").await;
         page.click("move-confirm").await;
         wait_no_confirm(&page).await;
-        let game = wait_cpu_answer(&page, 2).await;
+        let (game, _) = wait_cpu_answer(&page, 2).await;
         assert_eq!(game.moves()[0].to_string(), "e1e5");
 
         page.reload().await;
@@ -384,7 +365,7 @@ fn confirm_move_in_yonin_plays_one_confirmed_move() {
 fn instant_moves_are_kept_and_not_animated() {
     run(|page| async move {
         page.play("e1e5").await;
-        let game = wait_cpu_answer(&page, 2).await;
+        let (game, _) = wait_cpu_answer(&page, 2).await;
         let cpu = game.moves()[1];
         let moving = arriving(&page).await;
         assert_eq!(moving.len(), 1, "{moving:?}");
@@ -402,7 +383,7 @@ fn instant_moves_are_kept_and_not_animated() {
         assert_eq!(page.value("motion").await, "instant", "kept after a reload");
         close_menu(&page).await;
         play_any(&page).await;
-        let game = wait_cpu_answer(&page, 4).await;
+        let (game, _) = wait_cpu_answer(&page, 4).await;
         assert!(arriving(&page).await.is_empty(), "no animation class");
         assert_eq!(
             animation_of(&page, &game.moves()[3].to.to_string()).await,
@@ -415,7 +396,7 @@ fn instant_moves_are_kept_and_not_animated() {
         close_menu(&page).await;
         page.emulate_media(None, true).await;
         play_any(&page).await;
-        let game = wait_cpu_answer(&page, 6).await;
+        let (game, _) = wait_cpu_answer(&page, 6).await;
         assert!(
             arriving(&page).await.is_empty(),
             "no animation class under reduced motion"

@@ -555,6 +555,25 @@ pub fn board_of(game: &Game) -> String {
         .to_string()
 }
 
+/// Waits until the CPU (White) has answered in a Hasami game: the saved game has
+/// `moves` moves and the page shows "Black to move" with the saved position. Returns
+/// the game and what the page shows.
+pub async fn wait_cpu_answer(page: &Page, moves: usize) -> (Game, Snapshot) {
+    let game = page
+        .wait_saved(&format!("the CPU's answer (move {moves})"), |g| {
+            g.moves().len() >= moves
+        })
+        .await;
+    assert_eq!(game.moves().len(), moves, "the CPU made exactly one move");
+    let snap = page.wait_status("Black to move").await;
+    assert_eq!(
+        snap.board(),
+        board_of(&game),
+        "the page shows the saved game"
+    );
+    (game, snap)
+}
+
 /// The page under test, in one browser.
 #[derive(Clone)]
 pub struct Page {
