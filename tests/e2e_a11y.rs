@@ -96,8 +96,9 @@ async fn serious_violations(page: &Page, axe: &str, screen: &str) -> Vec<String>
     out
 }
 
-/// Waits until the element `css` is on the page (or fails after a few seconds).
-async fn wait_css(page: &Page, css: &str) {
+/// Waits until the element `css` is on the page (`present`) or gone from it (not
+/// `present`), or fails after a few seconds.
+async fn wait_css(page: &Page, css: &str, present: bool) {
     for _ in 0..100 {
         let found = page
             .js(
@@ -105,54 +106,15 @@ async fn wait_css(page: &Page, css: &str) {
                 vec![json!(css)],
             )
             .await;
-        if found == Value::Bool(true) {
+        if found == Value::Bool(present) {
             return;
         }
         page.sleep(50).await;
     }
-    panic!("{css} did not appear");
-}
-
-/// Waits until no element matches `css`.
-async fn wait_gone(page: &Page, css: &str) {
-    for _ in 0..100 {
-        let found = page
-            .js(
-                "return !!document.querySelector(arguments[0])",
-                vec![json!(css)],
-            )
-            .await;
-        if found == Value::Bool(false) {
-            return;
-        }
-        page.sleep(50).await;
+    if present {
+        panic!("{css} did not appear");
     }
     panic!("{css} did not go");
-}
-
-/// Opens the settings panel of the game on screen (a `<details>`, open by default on
-/// wide screens).
-async fn open_settings(page: &Page) {
-    page.js(
-        r#"const d = document.querySelector('[data-testid="settings"]'); d.open = true;
-        d.scrollIntoView();"#,
-        vec![],
-    )
-    .await;
-    page.sleep(100).await;
-}
-
-/// Opens the rules page of the game on screen.
-async fn open_rules(page: &Page) {
-    page.click("open-rules").await;
-    wait_css(page, "[data-testid=rules]").await;
-    page.sleep(100).await;
-}
-
-/// Closes the rules page.
-async fn close_rules(page: &Page) {
-    page.click("rules-close").await;
-    wait_gone(page, "[data-testid=rules]").await;
 }
 
 /// Fails with every violation found, if any.
@@ -165,64 +127,126 @@ fn assert_none(found: &[String]) {
     );
 }
 
+/// A screen that axe scans, reached from the board and left for the board again.
+#[derive(Clone, Copy)]
+enum Screen {
+    /// The board as it is.
+    Board,
+    /// The board with the first piece set, then back to the second (the set before).
+    PieceSet(&'static str, &'static str),
+    /// The settings panel of the game on screen (a `<details>`, open by default on
+    /// wide screens), left open.
+    Settings,
+    /// The rules page of the game on screen.
+    Rules,
+    /// The question that the button `button` asks (New game, Resign), answered No.
+    Question(&'static str),
+    /// The choice of a game, left for Hasami again.
+    GameChoice,
+}
+
+impl Screen {
+    /// Goes from the board to this screen.
+    async fn reach(self, page: &Page) {
+        match self {
+            Screen::Board => {}
+            Screen::PieceSet(set, _) => {
+                page.select("piece-set", set).await;
+                page.sleep(100).await;
+            }
+            Screen::Settings => {
+                page.js(
+                    r#"const d = document.querySelector('[data-testid="settings"]'); d.open = true;
+                    d.scrollIntoView();"#,
+                    vec![],
+                )
+                .await;
+                page.sleep(100).await;
+            }
+            Screen::Rules => {
+                page.click("open-rules").await;
+                wait_css(page, "[data-testid=rules]", true).await;
+                page.sleep(100).await;
+            }
+            Screen::Question(button) => {
+                page.click(button).await;
+                page.wait_for("the question", |s| s.confirm).await;
+                page.sleep(100).await;
+            }
+            Screen::GameChoice => {
+                page.click("games").await;
+                wait_css(page, "[data-testid=game-hasami]", true).await;
+                page.sleep(100).await;
+            }
+        }
+    }
+
+    /// Goes back from this screen to the board.
+    async fn leave(self, page: &Page) {
+        match self {
+            Screen::Board | Screen::Settings => {}
+            Screen::PieceSet(_, back) => page.select("piece-set", back).await,
+            Screen::Rules => {
+                page.click("rules-close").await;
+                wait_css(page, "[data-testid=rules]", false).await;
+            }
+            Screen::Question(_) => {
+                page.click("confirm-no").await;
+                page.wait_for("no question", |s| !s.confirm).await;
+            }
+            Screen::GameChoice => {
+                page.click("game-hasami").await;
+                page.switch_game("hasami").await;
+            }
+        }
+    }
+}
+
+/// Scans each of `screens`, in this order, in the light and then the dark theme, and
+/// returns the serious violations found; each screen is named in them as given, with
+/// the theme added.
+async fn scan_screens(page: &Page, axe: &str, screens: &[(&str, Screen)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for theme in ["light", "dark"] {
+        page.select("theme", theme).await;
+        page.sleep(100).await;
+        for &(name, screen) in screens {
+            screen.reach(page).await;
+            found.extend(serious_violations(page, axe, &format!("{name}, {theme}")).await);
+            screen.leave(page).await;
+        }
+    }
+    found
+}
+
 /// The choice of a game and every Hasami screen, light and dark.
 #[test]
 fn axe_finds_nothing_serious_on_the_hasami_screens() {
     let axe = axe_source();
     run(|page| async move {
         page.emulate_media(Some("light"), true).await;
-        let mut found = Vec::new();
         // A game in progress, so that New game and Resign ask first.
         page.play("e1e5").await;
         page.wait_saved("the CPU's answer", |g| g.moves().len() >= 2)
             .await;
         page.wait_status("Black to move").await;
-        for theme in ["light", "dark"] {
-            page.select("theme", theme).await;
-            page.sleep(100).await;
-            found.extend(serious_violations(&page, &axe, &format!("hasami board, {theme}")).await);
+        let screens = [
+            ("hasami board", Screen::Board),
             // The traditional pieces too (歩 and と are text).
-            page.select("piece-set", "kanji").await;
-            page.sleep(100).await;
-            found.extend(
-                serious_violations(&page, &axe, &format!("hasami board, shogi pawns, {theme}"))
-                    .await,
-            );
-            page.select("piece-set", "marks").await;
-            open_settings(&page).await;
-            found.extend(
-                serious_violations(&page, &axe, &format!("hasami settings, {theme}")).await,
-            );
-            open_rules(&page).await;
-            found.extend(serious_violations(&page, &axe, &format!("hasami rules, {theme}")).await);
-            close_rules(&page).await;
-            for (button, name) in [("new-game", "new game"), ("resign", "resign")] {
-                page.click(button).await;
-                page.wait_for("the question", |s| s.confirm).await;
-                page.sleep(100).await;
-                found.extend(
-                    serious_violations(&page, &axe, &format!("hasami {name} question, {theme}"))
-                        .await,
-                );
-                page.click("confirm-no").await;
-                page.wait_for("no question", |s| !s.confirm).await;
-            }
-            page.click("games").await;
-            wait_css(&page, "[data-testid=game-hasami]").await;
-            page.sleep(100).await;
-            found.extend(serious_violations(&page, &axe, &format!("game choice, {theme}")).await);
-            page.click("game-hasami").await;
-            page.switch_game("hasami").await;
-        }
+            (
+                "hasami board, shogi pawns",
+                Screen::PieceSet("kanji", "marks"),
+            ),
+            ("hasami settings", Screen::Settings),
+            ("hasami rules", Screen::Rules),
+            ("hasami new game question", Screen::Question("new-game")),
+            ("hasami resign question", Screen::Question("resign")),
+            ("game choice", Screen::GameChoice),
+        ];
+        let mut found = scan_screens(&page, &axe, &screens).await;
         // A 360 px phone, where the layout differs.
         page.set_viewport(360, 740).await;
-        for theme in ["light", "dark"] {
-            page.select("theme", theme).await;
-            page.sleep(100).await;
-            found.extend(
-                serious_violations(&page, &axe, &format!("hasami board, 360 px, {theme}")).await,
-            );
-        }
+        found.extend(scan_screens(&page, &axe, &[("hasami board, 360 px", Screen::Board)]).await);
         page.set_viewport(1280, 800).await;
         // The result of a game, in the system's light and dark (the theme select is
         // behind the dialog).
@@ -230,7 +254,7 @@ fn axe_finds_nothing_serious_on_the_hasami_screens() {
         page.click("resign").await;
         page.wait_for("the question", |s| s.confirm).await;
         page.click("confirm-yes").await;
-        wait_css(&page, "[data-testid=result-dialog]").await;
+        wait_css(&page, "[data-testid=result-dialog]", true).await;
         for scheme in ["light", "dark"] {
             page.emulate_media(Some(scheme), true).await;
             page.sleep(100).await;
@@ -248,34 +272,17 @@ fn axe_finds_nothing_serious_on_the_yonin_screens() {
     run(|page| async move {
         page.emulate_media(Some("light"), true).await;
         page.switch_game("yonin").await;
-        let mut found = Vec::new();
-        for theme in ["light", "dark"] {
-            page.select("theme", theme).await;
-            page.sleep(100).await;
-            found.extend(serious_violations(&page, &axe, &format!("yonin board, {theme}")).await);
+        let screens = [
+            ("yonin board", Screen::Board),
             // The Latin letters too.
-            page.select("piece-set", "letters").await;
-            page.sleep(100).await;
-            found.extend(
-                serious_violations(&page, &axe, &format!("yonin board, letters, {theme}")).await,
-            );
-            page.select("piece-set", "kanji").await;
-            open_settings(&page).await;
-            found
-                .extend(serious_violations(&page, &axe, &format!("yonin settings, {theme}")).await);
-            open_rules(&page).await;
-            found.extend(serious_violations(&page, &axe, &format!("yonin rules, {theme}")).await);
-            close_rules(&page).await;
-        }
+            ("yonin board, letters", Screen::PieceSet("letters", "kanji")),
+            ("yonin settings", Screen::Settings),
+            ("yonin rules", Screen::Rules),
+        ];
+        let mut found = scan_screens(&page, &axe, &screens).await;
         // A 360 px phone, where the layout differs.
         page.set_viewport(360, 740).await;
-        for theme in ["light", "dark"] {
-            page.select("theme", theme).await;
-            page.sleep(100).await;
-            found.extend(
-                serious_violations(&page, &axe, &format!("yonin board, 360 px, {theme}")).await,
-            );
-        }
+        found.extend(scan_screens(&page, &axe, &[("yonin board, 360 px", Screen::Board)]).await);
         assert_none(&found);
     });
 }
