@@ -211,6 +211,17 @@ mod tests {
     use super::*;
     use crate::session::storage;
 
+    /// The preference each problem is about, in order (`"all"` for an unreadable value).
+    fn problem_fields(problems: &[PreferencesProblem]) -> Vec<&'static str> {
+        problems
+            .iter()
+            .map(|p| match p {
+                PreferencesProblem::Field { field, .. } => *field,
+                PreferencesProblem::Unreadable(_) => "all",
+            })
+            .collect()
+    }
+
     #[test]
     fn version_1_preferences_still_read() {
         // As version 1 wrote them (language set to Português).
@@ -295,14 +306,7 @@ mod tests {
             },
             "the readable theme is kept; an unknown field is ignored"
         );
-        let fields: Vec<_> = problems
-            .iter()
-            .map(|p| match p {
-                PreferencesProblem::Field { field, .. } => *field,
-                PreferencesProblem::Unreadable(_) => "all",
-            })
-            .collect();
-        assert_eq!(fields, ["game", "locale"]);
+        assert_eq!(problem_fields(&problems), ["game", "locale"]);
         assert_eq!(
             problems[1].error(),
             &LoadError::Corrupt("unknown language \"xx\"".into())
@@ -375,14 +379,10 @@ mod tests {
             },
             "the three take their defaults; the language, game and theme are kept"
         );
-        let fields: Vec<_> = problems
-            .iter()
-            .map(|p| match p {
-                PreferencesProblem::Field { field, .. } => *field,
-                PreferencesProblem::Unreadable(_) => "all",
-            })
-            .collect();
-        assert_eq!(fields, ["sound", "motion", "confirm_move"]);
+        assert_eq!(
+            problem_fields(&problems),
+            ["sound", "motion", "confirm_move"]
+        );
         assert!(
             matches!(problems[0].error(), LoadError::Corrupt(m) if m.contains("sound")),
             "{problems:?}"
