@@ -1,5 +1,5 @@
-//! The Yonin Shogi CPU (`ai::yonin::choose_move`): behaviours on positions built for
-//! them, legality over self-play under every rules combination, and two ignored
+//! The Yonin Shogi CPU (`ai::yonin::choose_move`, and the strong and master levels of
+//! `ai::yonin::choose`): behaviours on positions built for them, legality over self-play under every rules combination, and two ignored
 //! measurements: strength against the one-ply greedy player it replaced, and time per
 //! move:
 //!
@@ -16,8 +16,8 @@
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
-use shogi_variants::ai::Budget;
-use shogi_variants::ai::yonin::choose_move;
+use shogi_variants::ai::yonin::{choose, choose_move};
+use shogi_variants::ai::{Budget, Level, Think};
 use shogi_variants::engine::yonin::{EndReason, Game, Move, Role, Rules, Seat};
 
 #[path = "common/yonin.rs"]
@@ -247,15 +247,20 @@ fn sample_positions(n: usize, seed: u64) -> Vec<Game> {
 
 const SEEDS: std::ops::Range<u64> = 0..6;
 
-/// The CPU's choice in `game` for each of a few seeds, as text.
+/// The CPU's choices in `game`: the default search for each of a few seeds, and the
+/// strong and master levels (best-reply search, `ai::yonin::style_of`) for two seeds
+/// each, nodes only.
+fn cpu_moves(game: &Game) -> Vec<Move> {
+    let default = SEEDS.map(|seed| choose_move(game, Budget::DEFAULT, seed));
+    let levels = [Level::Strong, Level::Master]
+        .into_iter()
+        .flat_map(|level| (0..2).map(move |seed| choose(game, &Think::nodes_only(level, seed))));
+    default.chain(levels).map(|m| m.expect("a move")).collect()
+}
+
+/// [`cpu_moves`] as text.
 fn choices(game: &Game) -> Vec<String> {
-    SEEDS
-        .map(|seed| {
-            choose_move(game, Budget::DEFAULT, seed)
-                .expect("a move")
-                .to_string()
-        })
-        .collect()
+    cpu_moves(game).iter().map(Move::to_string).collect()
 }
 
 /// Whether the seat to move in `game` has a move after which `victim` is mated
@@ -308,8 +313,7 @@ fn mates_to_end_the_game_in_first_place_y6_1() {
         "-/-/-/- s w:n:10 20 -",
     );
     assert!(g.check_move(mv("b7b3")).is_ok());
-    for seed in SEEDS {
-        let m = choose_move(&g, Budget::DEFAULT, seed).unwrap();
+    for m in cpu_moves(&g) {
         let mut next = g.clone();
         let report = next.play(m).unwrap();
         let outcome = report.outcome.unwrap_or_else(|| panic!("{m} does not end"));
@@ -354,8 +358,7 @@ fn answers_a_check_without_leaving_a_mate_in_one_y3_3_y5_1() {
     );
     assert!(g.checked_seats().contains(Seat::South));
     assert!(can_mate(&after(&g, "P*e3"), Seat::South).is_some());
-    for seed in SEEDS {
-        let m = choose_move(&g, Budget::DEFAULT, seed).unwrap();
+    for m in cpu_moves(&g) {
         let next = after(&g, &m.to_string());
         assert_eq!(can_mate(&next, Seat::South), None, "after {m}");
     }
@@ -404,8 +407,7 @@ fn does_not_leave_its_king_to_be_mated_in_one_y3_3_y5_1() {
         "-/G/-/- s - 20 -",
     );
     assert_eq!(can_mate(&after(&g, "h1h3"), Seat::South), Some(mv("G*e2")));
-    for seed in SEEDS {
-        let m = choose_move(&g, Budget::DEFAULT, seed).unwrap();
+    for m in cpu_moves(&g) {
         let next = after(&g, &m.to_string());
         assert_eq!(can_mate(&next, Seat::South), None, "after {m}");
     }
@@ -423,8 +425,7 @@ fn does_not_check_into_a_mate_by_the_seat_it_gives_the_turn_to_y3_3() {
     let checked = after(&g, "b2e2");
     assert_eq!(checked.to_move(), Some(Seat::East));
     assert_eq!(can_mate(&checked, Seat::South), Some(mv("f3e2")));
-    for seed in SEEDS {
-        let m = choose_move(&g, Budget::DEFAULT, seed).unwrap();
+    for m in cpu_moves(&g) {
         assert_ne!(m.to_string(), "b2e2");
         let next = after(&g, &m.to_string());
         assert_eq!(can_mate(&next, Seat::South), None, "after {m}");
@@ -453,8 +454,7 @@ fn pairs_mates_an_opponent_to_win_y7_2() {
         "G/-/-/- s - 20 pairs",
     );
     assert!(g.check_move(mv("g1g4")).is_ok());
-    for seed in SEEDS {
-        let m = choose_move(&g, Budget::DEFAULT, seed).unwrap();
+    for m in cpu_moves(&g) {
         assert_eq!(m.to_string(), "G*b5");
         let outcome = after(&g, "G*b5").outcome().unwrap();
         assert_eq!(outcome.place(Seat::South), Some(1));
@@ -471,8 +471,7 @@ fn pairs_guards_the_partners_king_y7_2() {
         "-/G/-/- s - 20 pairs",
     );
     assert_eq!(can_mate(&after(&g, "h2h3"), Seat::South), Some(mv("G*e8")));
-    for seed in SEEDS {
-        let m = choose_move(&g, Budget::DEFAULT, seed).unwrap();
+    for m in cpu_moves(&g) {
         let next = after(&g, &m.to_string());
         assert_eq!(can_mate(&next, Seat::South), None, "after {m}");
     }

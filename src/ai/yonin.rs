@@ -128,10 +128,21 @@ const NO_FLIGHT: i32 = 60;
 /// Work units of the node budget (see the module docs): playing a position (the move
 /// and its turn resolution).
 const PLAY_COST: u64 = 3;
+/// Judging whether an opponent's move is a tactical reply (per move judged).
+const FILTER_COST: u64 = 1;
 /// Evaluating a position.
 const EVAL_COST: u64 = 1;
 /// Generating moves: one unit per this many legal moves, plus one.
 const MOVES_PER_UNIT: u64 = 24;
+
+/// Entries of the best-reply levels' transposition table (2^17, 24 bytes each: 3 MiB).
+const TABLE_ENTRIES: usize = 1 << 17;
+
+/// Scores beyond this are ends of the game (a place, [`PLACE`]) at some distance.
+const END_SCORE: i32 = 200_000;
+
+/// Deepest search, in plies (the killer table's size).
+const MAX_PLY: u32 = 16;
 
 /// Penalty for a CPU move that captures its partner's piece (pairs), on top of the value.
 const PARTNER_CAPTURE: i32 = 400;
@@ -181,6 +192,16 @@ pub struct Style {
     /// Percent of the best capture of the other opponents (0: blind to the seats
     /// further round the table).
     pub threat_later: i32,
+    /// Best-reply search instead of paranoid (module docs): at each opponents' layer
+    /// only the strongest single reply of any opponent, after which the CPU's side moves
+    /// again.
+    pub best_reply: bool,
+    /// Entries of the transposition table (a power of two; 0: none).
+    pub table_entries: usize,
+    /// Best-reply only: whether an opponents' layer tries every move of every opponent
+    /// (`true`), or only their tactical replies (a capture of a piece of the CPU's side,
+    /// a check to any seat) and else "no reply that matters" (the CPU moves again).
+    pub all_replies: bool,
 }
 
 impl Style {
@@ -189,6 +210,9 @@ impl Style {
         budget: Budget::DEFAULT,
         threat_to_move: THREAT_TO_MOVE,
         threat_later: THREAT_LATER,
+        best_reply: false,
+        table_entries: 0,
+        all_replies: true,
     };
 }
 
@@ -217,6 +241,9 @@ pub const fn style_of(level: Level) -> Style {
             },
             threat_to_move: 0,
             threat_later: 0,
+            best_reply: false,
+            table_entries: 0,
+            all_replies: true,
         },
         Level::Casual => Style {
             budget: Budget {
@@ -225,22 +252,31 @@ pub const fn style_of(level: Level) -> Style {
             },
             threat_to_move: THREAT_TO_MOVE,
             threat_later: 0,
+            best_reply: false,
+            table_entries: 0,
+            all_replies: true,
         },
         Level::Strong => Style {
             budget: Budget {
-                max_depth: 4,
-                max_nodes: 150_000,
+                max_depth: MAX_PLY,
+                max_nodes: 40_000,
             },
             threat_to_move: THREAT_TO_MOVE,
             threat_later: THREAT_LATER,
+            best_reply: true,
+            table_entries: TABLE_ENTRIES,
+            all_replies: true,
         },
         Level::Master => Style {
             budget: Budget {
-                max_depth: 4,
+                max_depth: MAX_PLY,
                 max_nodes: 600_000,
             },
             threat_to_move: THREAT_TO_MOVE,
             threat_later: THREAT_LATER,
+            best_reply: true,
+            table_entries: TABLE_ENTRIES,
+            all_replies: true,
         },
     }
 }
@@ -366,6 +402,10 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
         stopped: false,
         threat_to_move: style.threat_to_move,
         threat_later: style.threat_later,
+        best_reply: style.best_reply,
+        all_replies: style.all_replies,
+        killers: [[None; 2]; MAX_PLY as usize + 1],
+        table: Table::new(style.table_entries),
         start_ms: time.map_or(0.0, |t| t.clock.now_ms()),
         time,
     };
@@ -401,7 +441,7 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
     let mut best = root[0].mv;
     let mut finished = 0;
     let mut value = 0;
-    for depth in 1..=budget.max_depth.max(1) {
+    for depth in 1..=budget.max_depth.clamp(1, MAX_PLY) {
         let mut alpha = -INF;
         let mut best_this = None;
         let mut scored: Vec<(i32, usize)> = Vec::with_capacity(root.len());
@@ -467,6 +507,13 @@ struct Root {
     penalty: i32,
 }
 
+/// The ordering key of the transposition table's move: first.
+const HASH_KEY: i32 = i32::MAX;
+
+/// The ordering key of a killer move: after every capture and promotion (keys above
+/// it), before the other quiet moves and drops (keys 0 and below, [`order_key`]).
+const KILLER_KEY: i32 = 1;
+
 /// Move ordering before a move is played: the most valuable victim first, then the
 /// cheapest attacker, then promotions; drops last.
 fn order_key(pos: &Position, mv: Move) -> i32 {
@@ -491,6 +538,15 @@ struct Search<'a> {
     /// The style's threat terms, in percent.
     threat_to_move: i32,
     threat_later: i32,
+    /// Best-reply search (the style's).
+    best_reply: bool,
+    /// Every reply at an opponents' layer, or only the tactical ones (the style's).
+    all_replies: bool,
+    /// Per ply below the root's children: two quiet moves that last cut off there
+    /// (killer moves), tried after the captures.
+    killers: [[Option<Move>; 2]; MAX_PLY as usize + 1],
+    /// Scores and best moves of positions searched (module docs).
+    table: Table,
     time: Option<TimeLimit<'a>>,
     start_ms: f64,
 }
@@ -510,6 +566,14 @@ impl Search<'_> {
             self.stopped = true;
         }
         !self.stopped
+    }
+
+    /// Whether `mv`, by the seat to move of `pos` (an opponent), is a tactical reply: it
+    /// captures a piece of the CPU's side or gives check to any seat (RULES Y3.1).
+    fn tactical(&self, pos: &Position, mv: Move) -> bool {
+        pos.piece_at(mv.to())
+            .is_some_and(|p| p.owner.is_some_and(|o| self.friend(o)))
+            || !pos.gives_check(mv).is_empty()
     }
 
     /// Whether `seat` plays on the CPU's side (itself, or its partner in pairs).
@@ -536,8 +600,14 @@ impl Search<'_> {
         Some(if score > 0 { score - ply } else { score + ply })
     }
 
-    /// Paranoid alpha-beta: the CPU's side maximises, the others minimise. `pos` is not
-    /// over; `ply` counts plies below the root's children.
+    /// Alpha-beta over the CPU's side (maximising) and the others (minimising); `pos` is
+    /// not over; `ply` counts plies below the root's children.
+    ///
+    /// Paranoid: the seat to move moves. Best-reply (RULES Y3.3 kept where it binds): at
+    /// an opponent's turn, a seat in check answers alone (check priority); otherwise
+    /// every live opponent's moves are tried as if it were its turn, and after an
+    /// opponent's move the CPU moves next unless turn resolution gives the turn to a
+    /// seat of its side or to an opponent in check.
     fn search(
         &mut self,
         pos: &Position,
@@ -550,42 +620,137 @@ impl Search<'_> {
             self.spend(EVAL_COST);
             return self.evaluate(pos);
         }
-        let moves = pos.legal_moves();
-        if !self.spend(moves.len() as u64 / MOVES_PER_UNIT + 1) {
+        let key = self.table.key(pos);
+        let mut hash_move = None;
+        if let Some(entry) = self.table.probe(key) {
+            // Only an entry of this very depth gives a score, so that the search finds
+            // the plain minimax value; any entry gives a move to try first.
+            if u32::from(entry.depth) == depth {
+                let score = from_table(entry.score, ply);
+                match entry.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+            hash_move = entry.best;
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let to_move = pos.side_to_move();
+        let maximising = self.friend(to_move);
+        let mut ordered: Vec<(i32, Seat, Move)> = Vec::new();
+        let free = self.best_reply && !maximising && !pos.is_check(to_move);
+        if free {
+            let opponents: Vec<Seat> = pos
+                .live_seats()
+                .iter()
+                .filter(|&s| !self.friend(s))
+                .collect();
+            for seat in opponents {
+                let moves = pos.legal_moves_of(seat);
+                if self.all_replies {
+                    ordered.extend(moves.iter().map(|&mv| (order_key(pos, mv), seat, mv)));
+                } else {
+                    self.nodes += moves.len() as u64 * FILTER_COST;
+                    let mut as_seat = pos.clone();
+                    as_seat.set_turn_for_search(seat);
+                    ordered.extend(
+                        moves
+                            .iter()
+                            .filter(|&&mv| self.tactical(&as_seat, mv))
+                            .map(|&mv| (order_key(pos, mv), seat, mv)),
+                    );
+                }
+            }
+        } else {
+            let moves = pos.legal_moves();
+            ordered.extend(moves.iter().map(|&mv| (order_key(pos, mv), to_move, mv)));
+        }
+        if !self.spend(ordered.len() as u64 / MOVES_PER_UNIT + 1) {
             return 0;
         }
-        if moves.is_empty() {
+        // Only tactical replies: "none that matters" is one more reply, tried last.
+        let no_reply = free && !self.all_replies;
+        if ordered.is_empty() && !no_reply {
             return self.evaluate(pos);
         }
-        let maximising = self.friend(pos.side_to_move());
-        let mut ordered: Vec<(i32, Move)> =
-            moves.iter().map(|&mv| (order_key(pos, mv), mv)).collect();
-        ordered.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        let slot = (ply as usize).min(MAX_PLY as usize);
+        for entry in &mut ordered {
+            if hash_move == Some((entry.1, entry.2)) {
+                entry.0 = HASH_KEY;
+            } else if entry.0 <= 0 && self.killers[slot].contains(&Some(entry.2)) {
+                entry.0 = KILLER_KEY;
+            }
+        }
+        ordered.sort_by_key(|&(key, _, _)| std::cmp::Reverse(key));
         let mut best = if maximising { -INF } else { INF };
-        for (_, mv) in ordered {
+        let mut best_move = None;
+        for (order, seat, mv) in ordered {
             if !self.spend(PLAY_COST) {
                 return 0;
             }
             let mut next = pos.clone();
+            if seat != to_move {
+                next.set_turn_for_search(seat);
+            }
             let report = next.play_unchecked(mv);
             let score = match self.terminal(&next, report.outcome, ply) {
                 Some(s) => s,
-                None => self.search(&next, depth - 1, alpha, beta, ply + 1),
+                None => {
+                    if self.best_reply && !maximising {
+                        let t = next.side_to_move();
+                        if !self.friend(t) && !next.is_check(t) {
+                            next.set_turn_for_search(self.me);
+                        }
+                    }
+                    self.search(&next, depth - 1, alpha, beta, ply + 1)
+                }
             };
             if self.stopped {
                 return 0;
             }
+            if (maximising && score > best) || (!maximising && score < best) {
+                best = score;
+                best_move = Some((seat, mv));
+            }
             if maximising {
-                best = best.max(score);
                 alpha = alpha.max(score);
             } else {
-                best = best.min(score);
                 beta = beta.min(score);
             }
             if alpha >= beta {
+                if order <= KILLER_KEY && self.killers[slot][0] != Some(mv) {
+                    self.killers[slot] = [Some(mv), self.killers[slot][0]];
+                }
                 break;
             }
         }
+        if no_reply && alpha < beta {
+            if !self.spend(PLAY_COST) {
+                return 0;
+            }
+            let mut next = pos.clone();
+            next.set_turn_for_search(self.me);
+            let score = self.search(&next, depth - 1, alpha, beta, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score < best {
+                best = score;
+                best_move = None;
+            }
+        }
+        // Fail-soft bounds: at most alpha0 is an upper bound, at least beta0 a lower one.
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table
+            .store(key, depth, to_table(best, ply), bound, best_move);
         best
     }
 
@@ -645,6 +810,111 @@ impl Search<'_> {
         if self.friend(to_move) {
             score += board.best_capture(to_move, theirs, self.pairs) * self.threat_to_move / 100;
         }
+        score
+    }
+}
+
+/// What a table score is to the true score of its position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Bound {
+    Exact,
+    /// The true score is at least this.
+    Lower,
+    /// The true score is at most this.
+    Upper,
+}
+
+/// A transposition-table entry.
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    score: i32,
+    depth: u8,
+    bound: Bound,
+    /// The move that scored best (or cut off) and its seat.
+    best: Option<(Seat, Move)>,
+}
+
+/// The transposition table: one entry per slot, always replaced. A position's key is
+/// its hash (`rustc_hash`, fixed seeds, so the same on every machine) over everything a
+/// score depends on: board, hands, seat to move, live seats, mates, moves played (the
+/// move limit) and rules. The CPU's seat is the same for the whole search. A move from
+/// the table is only used to reorder generated moves, so a collision never plays an
+/// illegal move.
+struct Table {
+    entries: Vec<Option<Entry>>,
+}
+
+impl Table {
+    /// A table of `entries` slots (rounded up to a power of two; 0: a table that keeps
+    /// nothing).
+    fn new(entries: usize) -> Table {
+        let n = if entries == 0 {
+            0
+        } else {
+            entries.next_power_of_two()
+        };
+        Table {
+            entries: vec![None; n],
+        }
+    }
+
+    fn key(&self, pos: &Position) -> u64 {
+        if self.entries.is_empty() {
+            return 0;
+        }
+        let mut h = rustc_hash::FxHasher::default();
+        std::hash::Hash::hash(pos, &mut h);
+        std::hash::Hasher::finish(&h)
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let slot = self
+            .entries
+            .get(key as usize & self.entries.len().wrapping_sub(1))?;
+        slot.filter(|e| e.key == key)
+    }
+
+    fn store(
+        &mut self,
+        key: u64,
+        depth: u32,
+        score: i32,
+        bound: Bound,
+        best: Option<(Seat, Move)>,
+    ) {
+        let mask = self.entries.len().wrapping_sub(1);
+        if let Some(slot) = self.entries.get_mut(key as usize & mask) {
+            *slot = Some(Entry {
+                key,
+                score,
+                depth: depth.min(255) as u8,
+                bound,
+                best,
+            });
+        }
+    }
+}
+
+/// A score `ply` plies below the root's children, as the table keeps it: an end's
+/// distance counted from this position rather than from the root.
+const fn to_table(score: i32, ply: i32) -> i32 {
+    if score > END_SCORE {
+        score + ply
+    } else if score < -END_SCORE {
+        score - ply
+    } else {
+        score
+    }
+}
+
+/// The inverse of [`to_table`].
+const fn from_table(score: i32, ply: i32) -> i32 {
+    if score > END_SCORE {
+        score - ply
+    } else if score < -END_SCORE {
+        score + ply
+    } else {
         score
     }
 }
@@ -937,28 +1207,66 @@ mod tests {
     use crate::engine::yonin::{Rules, Seat};
     use rand::RngExt;
 
-    /// The plain reference for [`Search::search`]: paranoid minimax with no window, no
-    /// ordering and no budget (minimax-rs's naive search), with the same evaluation, the
-    /// same ends (RULES Y6) and the same root penalties. Returns the root value.
+    /// The plain reference for [`Search::search`]: paranoid or best-reply minimax with
+    /// no window, no ordering, no killers and no budget (minimax-rs's naive search),
+    /// with the same evaluation, the same ends (RULES Y6) and the same root penalties.
+    /// Returns the root value.
     fn plain_root_value(game: &Game, style: &Style, depth: u32) -> i32 {
         fn plain(s: &mut Search, pos: &Position, depth: u32, ply: i32) -> i32 {
             if depth == 0 {
                 return s.evaluate(pos);
             }
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
+            let mover = pos.side_to_move();
+            let ours = s.friend(mover);
+            // Best-reply: every live opponent may answer unless the seat to move is in
+            // check (RULES Y3.3), and after an opponent's move the CPU moves unless the
+            // turn goes to its side or to an opponent in check.
+            let free = s.best_reply && !ours && !pos.is_check(mover);
+            let seats: Vec<Seat> = if free {
+                Seat::ALL
+                    .into_iter()
+                    .filter(|&x| pos.is_live(x) && !s.friend(x))
+                    .collect()
+            } else {
+                vec![mover]
+            };
+            let mut scores = Vec::new();
+            if free && !s.all_replies {
+                // No tactical reply: the CPU moves again.
+                let mut next = pos.clone();
+                next.turn = s.me;
+                scores.push(plain(s, &next, depth - 1, ply + 1));
+            }
+            for seat in seats {
+                for &mv in pos.legal_moves_of(seat).iter() {
+                    let mut next = pos.clone();
+                    next.turn = seat;
+                    if free && !s.all_replies {
+                        let captures_ours = pos
+                            .piece_at(mv.to())
+                            .and_then(|p| p.owner)
+                            .is_some_and(|o| s.friend(o));
+                        if !captures_ours && next.gives_check(mv).is_empty() {
+                            continue;
+                        }
+                    }
+                    let report = next.play_unchecked(mv);
+                    scores.push(match s.terminal(&next, report.outcome, ply) {
+                        Some(v) => v,
+                        None => {
+                            let t = next.side_to_move();
+                            if s.best_reply && !ours && !s.friend(t) && !next.is_check(t) {
+                                next.turn = s.me;
+                            }
+                            plain(s, &next, depth - 1, ply + 1)
+                        }
+                    });
+                }
+            }
+            if scores.is_empty() {
                 return s.evaluate(pos);
             }
-            let scores = moves.iter().map(|&mv| {
-                let mut next = pos.clone();
-                let report = next.play_unchecked(mv);
-                match s.terminal(&next, report.outcome, ply) {
-                    Some(v) => v,
-                    None => plain(s, &next, depth - 1, ply + 1),
-                }
-            });
-            let scores: Vec<i32> = scores.collect();
-            if s.friend(pos.side_to_move()) {
+            if ours {
                 scores.into_iter().max().unwrap()
             } else {
                 scores.into_iter().min().unwrap()
@@ -975,6 +1283,10 @@ mod tests {
             stopped: false,
             threat_to_move: style.threat_to_move,
             threat_later: style.threat_later,
+            best_reply: style.best_reply,
+            all_replies: style.all_replies,
+            killers: [[None; 2]; MAX_PLY as usize + 1],
+            table: Table::new(0),
             time: None,
             start_ms: 0.0,
         };
@@ -1003,12 +1315,44 @@ mod tests {
     }
 
     #[test]
-    fn root_value_equals_the_plain_paranoid_minimax() {
+    fn root_value_equals_the_plain_paranoid_and_best_reply_minimax() {
         // Positions of random games under every rules combination (pairs included), at
-        // depth 1 and 2, in the strong and the casual style.
-        let mut rng = StdRng::seed_from_u64(17);
+        // depth 1 and 2 in the strong and the casual style (paranoid) and the master's
+        // (best-reply).
+        let checked = compare_with_plain(
+            17,
+            1,
+            &[
+                (1, Level::Strong),
+                (2, Level::Strong),
+                (2, Level::Casual),
+                (1, Level::Master),
+                (2, Level::Master),
+            ],
+        );
+        assert!(checked >= 40, "{checked} positions checked");
+    }
+
+    #[test]
+    #[ignore = "minutes in release: cargo test --release --lib ai::yonin -- --ignored"]
+    fn root_value_equals_the_plain_best_reply_minimax_deep() {
+        // Depth 3 best-reply: killer moves, and the CPU moving after a best reply.
+        let checked = compare_with_plain(23, 4, &[(3, Level::Master)]);
+        assert!(checked >= 15, "{checked} positions checked");
+    }
+
+    /// Compares [`search`] (no budget) with [`plain_root_value`] on positions of
+    /// `rounds` random games under each rules combination, for each (depth, level);
+    /// returns how many comparisons were made.
+    fn compare_with_plain(seed: u64, rounds: usize, settings: &[(u32, Level)]) -> usize {
+        let mut rng = StdRng::seed_from_u64(seed);
         let mut checked = 0;
-        for (n, rules) in Rules::all_combinations().into_iter().enumerate() {
+        let combinations = Rules::all_combinations();
+        let all = combinations
+            .iter()
+            .cycle()
+            .take(combinations.len() * rounds);
+        for (n, &rules) in all.enumerate() {
             let mut game = Game::new(rules, Seat::from_index(n % 4));
             for _ in 0..rng.random_range(10..60) {
                 let moves = game.legal_moves();
@@ -1020,7 +1364,7 @@ mod tests {
             if game.is_over() || game.legal_moves().len() < 2 {
                 continue;
             }
-            for (depth, level) in [(1, Level::Strong), (2, Level::Strong), (2, Level::Casual)] {
+            for &(depth, level) in settings {
                 let mut style = style_of(level);
                 style.budget = Budget {
                     max_depth: depth,
@@ -1034,7 +1378,7 @@ mod tests {
                 }
             }
         }
-        assert!(checked >= 20, "{checked} positions checked");
+        checked
     }
 
     #[test]

@@ -407,6 +407,14 @@ impl Position {
         }
     }
 
+    /// This position with `seat` to move out of the turn order, for the CPU's best-reply
+    /// search only (`ai::yonin`): it lets an opponent answer before its turn. Not a
+    /// position of the game (RULES Y3.3 decides who moves); `seat` must be live.
+    pub(crate) fn set_turn_for_search(&mut self, seat: Seat) {
+        debug_assert!(self.live.contains(seat));
+        self.turn = seat;
+    }
+
     /// The next live seat clockwise after `seat` (RULES Y1.1); `seat` itself when no other
     /// seat is live.
     pub fn next_live(&self, seat: Seat) -> Seat {
