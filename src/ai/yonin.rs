@@ -128,8 +128,6 @@ const NO_FLIGHT: i32 = 60;
 /// Work units of the node budget (see the module docs): playing a position (the move
 /// and its turn resolution).
 const PLAY_COST: u64 = 3;
-/// Judging whether an opponent's move is a tactical reply (per move judged).
-const FILTER_COST: u64 = 1;
 /// Evaluating a position.
 const EVAL_COST: u64 = 1;
 /// Generating moves: one unit per this many legal moves, plus one.
@@ -198,10 +196,6 @@ pub struct Style {
     pub best_reply: bool,
     /// Entries of the transposition table (a power of two; 0: none).
     pub table_entries: usize,
-    /// Best-reply only: whether an opponents' layer tries every move of every opponent
-    /// (`true`), or only their tactical replies (a capture of a piece of the CPU's side,
-    /// a check to any seat) and else "no reply that matters" (the CPU moves again).
-    pub all_replies: bool,
 }
 
 impl Style {
@@ -212,7 +206,6 @@ impl Style {
         threat_later: THREAT_LATER,
         best_reply: false,
         table_entries: 0,
-        all_replies: true,
     };
 }
 
@@ -243,7 +236,6 @@ pub const fn style_of(level: Level) -> Style {
             threat_later: 0,
             best_reply: false,
             table_entries: 0,
-            all_replies: true,
         },
         Level::Casual => Style {
             budget: Budget {
@@ -254,18 +246,16 @@ pub const fn style_of(level: Level) -> Style {
             threat_later: 0,
             best_reply: false,
             table_entries: 0,
-            all_replies: true,
         },
         Level::Strong => Style {
             budget: Budget {
                 max_depth: MAX_PLY,
-                max_nodes: 40_000,
+                max_nodes: 150_000,
             },
             threat_to_move: THREAT_TO_MOVE,
             threat_later: THREAT_LATER,
             best_reply: true,
             table_entries: TABLE_ENTRIES,
-            all_replies: true,
         },
         Level::Master => Style {
             budget: Budget {
@@ -276,7 +266,6 @@ pub const fn style_of(level: Level) -> Style {
             threat_later: THREAT_LATER,
             best_reply: true,
             table_entries: TABLE_ENTRIES,
-            all_replies: true,
         },
     }
 }
@@ -403,7 +392,6 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
         threat_to_move: style.threat_to_move,
         threat_later: style.threat_later,
         best_reply: style.best_reply,
-        all_replies: style.all_replies,
         killers: [[None; 2]; MAX_PLY as usize + 1],
         table: Table::new(style.table_entries),
         start_ms: time.map_or(0.0, |t| t.clock.now_ms()),
@@ -540,8 +528,6 @@ struct Search<'a> {
     threat_later: i32,
     /// Best-reply search (the style's).
     best_reply: bool,
-    /// Every reply at an opponents' layer, or only the tactical ones (the style's).
-    all_replies: bool,
     /// Per ply below the root's children: two quiet moves that last cut off there
     /// (killer moves), tried after the captures.
     killers: [[Option<Move>; 2]; MAX_PLY as usize + 1],
@@ -566,14 +552,6 @@ impl Search<'_> {
             self.stopped = true;
         }
         !self.stopped
-    }
-
-    /// Whether `mv`, by the seat to move of `pos` (an opponent), is a tactical reply: it
-    /// captures a piece of the CPU's side or gives check to any seat (RULES Y3.1).
-    fn tactical(&self, pos: &Position, mv: Move) -> bool {
-        pos.piece_at(mv.to())
-            .is_some_and(|p| p.owner.is_some_and(|o| self.friend(o)))
-            || !pos.gives_check(mv).is_empty()
     }
 
     /// Whether `seat` plays on the CPU's side (itself, or its partner in pairs).
@@ -642,26 +620,9 @@ impl Search<'_> {
         let mut ordered: Vec<(i32, Seat, Move)> = Vec::new();
         let free = self.best_reply && !maximising && !pos.is_check(to_move);
         if free {
-            let opponents: Vec<Seat> = pos
-                .live_seats()
-                .iter()
-                .filter(|&s| !self.friend(s))
-                .collect();
-            for seat in opponents {
+            for seat in pos.live_seats().iter().filter(|&s| !self.friend(s)) {
                 let moves = pos.legal_moves_of(seat);
-                if self.all_replies {
-                    ordered.extend(moves.iter().map(|&mv| (order_key(pos, mv), seat, mv)));
-                } else {
-                    self.nodes += moves.len() as u64 * FILTER_COST;
-                    let mut as_seat = pos.clone();
-                    as_seat.set_turn_for_search(seat);
-                    ordered.extend(
-                        moves
-                            .iter()
-                            .filter(|&&mv| self.tactical(&as_seat, mv))
-                            .map(|&mv| (order_key(pos, mv), seat, mv)),
-                    );
-                }
+                ordered.extend(moves.iter().map(|&mv| (order_key(pos, mv), seat, mv)));
             }
         } else {
             let moves = pos.legal_moves();
@@ -670,9 +631,7 @@ impl Search<'_> {
         if !self.spend(ordered.len() as u64 / MOVES_PER_UNIT + 1) {
             return 0;
         }
-        // Only tactical replies: "none that matters" is one more reply, tried last.
-        let no_reply = free && !self.all_replies;
-        if ordered.is_empty() && !no_reply {
+        if ordered.is_empty() {
             return self.evaluate(pos);
         }
         let slot = (ply as usize).min(MAX_PLY as usize);
@@ -724,21 +683,6 @@ impl Search<'_> {
                     self.killers[slot] = [Some(mv), self.killers[slot][0]];
                 }
                 break;
-            }
-        }
-        if no_reply && alpha < beta {
-            if !self.spend(PLAY_COST) {
-                return 0;
-            }
-            let mut next = pos.clone();
-            next.set_turn_for_search(self.me);
-            let score = self.search(&next, depth - 1, alpha, beta, ply + 1);
-            if self.stopped {
-                return 0;
-            }
-            if score < best {
-                best = score;
-                best_move = None;
             }
         }
         // Fail-soft bounds: at most alpha0 is an upper bound, at least beta0 a lower one.
@@ -1231,25 +1175,10 @@ mod tests {
                 vec![mover]
             };
             let mut scores = Vec::new();
-            if free && !s.all_replies {
-                // No tactical reply: the CPU moves again.
-                let mut next = pos.clone();
-                next.turn = s.me;
-                scores.push(plain(s, &next, depth - 1, ply + 1));
-            }
             for seat in seats {
                 for &mv in pos.legal_moves_of(seat).iter() {
                     let mut next = pos.clone();
                     next.turn = seat;
-                    if free && !s.all_replies {
-                        let captures_ours = pos
-                            .piece_at(mv.to())
-                            .and_then(|p| p.owner)
-                            .is_some_and(|o| s.friend(o));
-                        if !captures_ours && next.gives_check(mv).is_empty() {
-                            continue;
-                        }
-                    }
                     let report = next.play_unchecked(mv);
                     scores.push(match s.terminal(&next, report.outcome, ply) {
                         Some(v) => v,
@@ -1284,7 +1213,6 @@ mod tests {
             threat_to_move: style.threat_to_move,
             threat_later: style.threat_later,
             best_reply: style.best_reply,
-            all_replies: style.all_replies,
             killers: [[None; 2]; MAX_PLY as usize + 1],
             table: Table::new(0),
             time: None,
