@@ -1,5 +1,6 @@
-//! The Yonin Shogi CPU: a shallow *paranoid* alpha-beta search that follows the real turn
-//! order, with a material, mates and king-safety evaluation.
+//! The Yonin Shogi CPU: an alpha-beta search, *paranoid* for the lower levels and
+//! *best-reply* for the strong and master levels, that follows check priority, with a
+//! material, mates and king-safety evaluation.
 //!
 //! # Design
 //! - **Turn order.** Every ply is played with [`Position::play_unchecked`] on a clone, so
@@ -7,23 +8,37 @@
 //!   engine's: the seat that replies is the
 //!   [`MoveReport::next`](crate::engine::yonin::MoveReport::next) of the move, which may
 //!   be any seat, the CPU's own included.
-//! - **Paranoid.** The CPU's seat (with its partner in pairs, RULES Y7) maximises one score
-//!   and every other seat minimises it, which makes the search a two-sided alpha-beta.
-//!   Schadd & Winands ("Best Reply Search for Multiplayer Games", 2011) found best-reply
-//!   search better than max^n in all their games and than paranoid in two of three (equal
-//!   in the third). Best-reply search lets the strongest of *all* opponents answer, out of
-//!   turn; in Yonin the turn order decides who may answer a check and who is mated
-//!   (RULES Y3.3, Y3.4), and a move out of turn is not a move of the game, so this search
-//!   keeps the real order: the seat whose turn it is answers.
-//! - **Depth.** Iterative deepening from 1 to `budget.max_depth` plies (3 by default):
-//!   depth 1 sees mates in one and captures, depth 2 the answer of the seat that moves
-//!   next (a recapture, a mate against the CPU), depth 3 one more seat (a recapture by a
-//!   seat further round the table, or the CPU's own follow-up when it moves again).
+//! - **Paranoid** (beginner, casual). The CPU's seat (with its partner in pairs, RULES
+//!   Y7) maximises one score and every other seat minimises it, which makes the search a
+//!   two-sided alpha-beta; the seat whose turn it is moves. Four plies see all three
+//!   opponents' answers but only one move of the CPU's own.
+//! - **Best-reply** (strong, master; Schadd & Winands, "Best Reply Search for Multiplayer
+//!   Games", 2011, found it better than max^n in all their games and than paranoid in two
+//!   of three). At an opponent's turn the moves of *every* live opponent are tried as if
+//!   it were its turn, and only the strongest single reply counts; then the CPU moves
+//!   again. So four plies see two moves of the CPU's own, each met by the worst reply of
+//!   any opponent. Check priority still binds where the rules make it (RULES Y3.3): an
+//!   opponent in check answers alone, and a move that checks an opponent hands it the
+//!   turn; a move out of turn is played on a copy whose seat to move is set for the
+//!   search only, and its turn resolution (mates included, RULES Y3.4) is the engine's.
+//!   Measured against paranoid: module docs.
+//! - **Depth.** Iterative deepening from 1 to `budget.max_depth` plies (3 by default;
+//!   best-reply levels up to 16, in practice 3 to 5 on their budgets): depth 1
+//!   sees mates in one and captures, depth 2 the answer of the seat that moves next (a
+//!   recapture, a mate against the CPU), depth 3 one more seat (paranoid) or the CPU's
+//!   own follow-up (best-reply).
+//! - **Ordering.** Captures by most valuable victim and cheapest attacker, then
+//!   promotions, then two killer moves a ply (quiet moves that last cut off there), then
+//!   the rest; the best-reply levels also keep a transposition table (2^17 entries,
+//!   keyed by a hash of the whole position) whose move is tried first and whose score
+//!   is used only at the very same depth, so the search still returns the plain
+//!   minimax value (the differential tests compare with a plain reference without
+//!   window, ordering, killers or table).
 //! - **Budget.** `budget.max_nodes` bounds the work, counted in units that follow the
 //!   cost of the engine's calls: playing a position (a move and its turn resolution)
 //!   counts 3, evaluating one 1, and generating moves 1 per 24 moves. Natively
-//!   (opt-level 3) a unit is about a fifth of a microsecond, so the default 150 000 is
-//!   at most about 35 ms. When the budget runs out, the search stops and answers with
+//!   (opt-level 3) a unit is about a third of a microsecond (`engine bench yonin`: about
+//!   3 million units a second unloaded), so the default 150 000 is about 50 ms. When the budget runs out, the search stops and answers with
 //!   the best move of the last finished iteration, or of the unfinished one once that
 //!   has searched the previous best move fully (a move that then beat it is better
 //!   informed). Without a clock the same game, budget and seed give the same move;
@@ -215,16 +230,16 @@ pub use super::SAFETY_MS;
 /// How each level searches. The lower levels are weaker the way people are, never by
 /// random blunders: they look fewer plies ahead and are blind to some threats.
 ///
-/// | level | depth | work units | threats seen past the horizon |
-/// |---|---|---|---|
-/// | beginner | 1 ply | 20 000 | none: it sees a capture in reply only when its move invites it by the rules' own turn order (no threat term) |
-/// | casual | 2 plies | 60 000 | the seat to move's captures, not those of the seats further round |
-/// | strong | 4 plies | 150 000 (often stops inside the 4th ply) | both (module docs) |
-/// | master | 4 plies | 600 000, or `think_ms` with a clock | both |
+/// | level | search | depth | work units | threats seen past the horizon |
+/// |---|---|---|---|---|
+/// | beginner | paranoid | 1 ply | 20 000 | none: it sees a capture in reply only when its move invites it by the rules' own turn order (no threat term) |
+/// | casual | paranoid | 2 plies | 60 000 | the seat to move's captures, not those of the seats further round |
+/// | strong | best-reply | as deep as its work allows (mostly 3 or 4 plies) | 150 000 | both (module docs) |
+/// | master | best-reply | as deep as its work allows (mostly 4 or 5 plies) | 600 000, or `think_ms` with a clock | both |
 ///
-/// Depth is what separates them: the third opponent's reply (the 4th ply) is what the
-/// strong and master levels see and the casual level does not; the master has four
-/// times the strong level's work to finish that ply. Measured figures: module docs.
+/// What separates them: the casual level sees the next seat's answer, the strong level
+/// its own next move against the worst reply of any opponent, the master the same with
+/// four times the work (about a ply more). Measured figures: module docs.
 pub const fn style_of(level: Level) -> Style {
     match level {
         Level::Beginner => Style {
@@ -429,7 +444,13 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
     let mut best = root[0].mv;
     let mut finished = 0;
     let mut value = 0;
-    for depth in 1..=budget.max_depth.clamp(1, MAX_PLY) {
+    // Best-reply iterations end on an opponents' reply (2, 4, 6 plies; an odd
+    // `max_depth` is searched last): an iteration ending on the CPU's own move lets it
+    // move twice against one reply, and choosing by such iterations played weaker
+    // (module docs).
+    let max_depth = budget.max_depth.clamp(1, MAX_PLY);
+    let iterations = (1..=max_depth).filter(|&d| !style.best_reply || d % 2 == 0 || d == max_depth);
+    for depth in iterations {
         let mut alpha = -INF;
         let mut best_this = None;
         let mut scored: Vec<(i32, usize)> = Vec::with_capacity(root.len());

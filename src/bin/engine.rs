@@ -336,7 +336,7 @@ mod cli {
     ];
 
     /// Work units the Yonin benchmark spends (asserted).
-    const YONIN_BENCH_NODES: u64 = 639_943;
+    const YONIN_BENCH_NODES: u64 = 743_774;
 
     /// Searches each Yonin benchmark position 4 plies deep in the master level's style.
     fn bench_yonin(quiet: bool) -> u64 {
