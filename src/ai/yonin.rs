@@ -23,14 +23,16 @@
 //!   search only, and its turn resolution (mates included, RULES Y3.4) is the engine's.
 //!   Measured against paranoid: module docs.
 //! - **Depth.** Iterative deepening from 1 to `budget.max_depth` plies (3 by default;
-//!   best-reply levels up to 16, in practice 3 to 5 on their budgets): depth 1
+//!   best-reply levels up to 16 in even steps, in practice 2 or 4 on their budgets): depth 1
 //!   sees mates in one and captures, depth 2 the answer of the seat that moves next (a
 //!   recapture, a mate against the CPU), depth 3 one more seat (paranoid) or the CPU's
 //!   own follow-up (best-reply).
 //! - **Ordering.** Captures by most valuable victim and cheapest attacker, then
 //!   promotions, then two killer moves a ply (quiet moves that last cut off there), then
 //!   the rest; the best-reply levels also keep a transposition table (2^17 entries,
-//!   keyed by a hash of the whole position) whose move is tried first and whose score
+//!   keyed by a hash of the whole position; `rustc-hash` hashes by machine word, so a
+//!   wasm32 search may see other collisions than a 64-bit one and, within its budget,
+//!   visit other nodes) whose move is tried first and whose score
 //!   is used only at the very same depth, so the search still returns the plain
 //!   minimax value (the differential tests compare with a plain reference without
 //!   window, ordering, killers or table).
@@ -81,20 +83,24 @@
 //! threat weights).
 //!
 //! The levels were set by matches of one seat against three of the level below
-//! (`engine match yonin`, work units, no clock; 40 to 60 games a setting, seed 1 unless
-//! said): the strong level at 3 plies placed first in 14 of 40 games against three
-//! casual seats (score 52.5 %), at 4 plies on its 150 000 units in 19 of 40 (65.8 %),
-//! so it searches 4. The master (4 plies, 600 000 units) against three casual seats
-//! placed first in 27 of 60 games with seed 1 and 30 of 60 with seed 101; at 3 plies
-//! in 13 of 40, and with 2 000 000 units in 13 of 40, no better than 600 000. Comparing
-//! the CPU's total with the leading opponent's rather than the mean of the three (half
-//! and half) placed first in 34 and 20 of 60 (the same seeds), no gain; with the leader
-//! alone in 16 of 60. Final figures (100 games a row, seed 1, one seat against three;
-//! placings 1st / 2nd / 3rd / 4th and A's points share; commands and think times in
-//! `docs/STRENGTH.md`): casual against beginners 63 / 26 / 5 / 6, 82.0 %; strong
-//! against casual 43 / 23 / 19 / 15, 64.7 %; master against strong 22 / 26 / 27 / 25,
-//! 48.3 %; master against casual 48 / 25 / 12 / 15, 68.7 %. So the master is no
-//! stronger than the strong level, and neither reaches 75 % against the level below.
+//! (`engine match yonin`, work units, no clock, 100 games, seed 1; placings 1st / 2nd
+//! / 3rd / 4th and A's share of the points; commands, JSON lines and think times in
+//! `docs/STRENGTH.md`). With paranoid search only, more work did not make a stronger
+//! player: the master (4 plies, 600 000 units) against three strong seats (4 plies,
+//! 150 000) placed 22 / 26 / 27 / 25, 48.3 %, and 2 000 000 units or a comparison with
+//! the leading opponent did no better. Best-reply search for the master, the same
+//! evaluation and work: 44 / 25 / 16 / 15, 66.0 %, against the same paranoid strong
+//! level; as the strong level's search it raised the strong level against three casual
+//! seats from 64.7 % to 70.3 %. Variants measured and dropped (master against three
+//! best-reply strong seats): only tactical opponents' replies (captures of the CPU's
+//! pieces and checks, 6 to 7 plies deep) 54.7 %; 2 000 000 units 58.7 %; the later
+//! seats' threats at 0 %, 20 % or 80 % instead of 40 %: 58.7 %, 48.3 %, 45.7 %. The
+//! step that mattered: with iterations of every depth the master scored 41.0 % (16 / 32
+//! / 11 / 41: mated first in 41 games), with iterations ending on an opponents' reply
+//! only (2, 4, 6 plies) 72.3 % (57 / 15 / 16 / 12); ending on its own move (1, 3, 5)
+//! 60.3 %. So a best-reply iteration that ends on the CPU's move is too hopeful (it
+//! moves twice against one reply) and is not used. Final figures: README and
+//! `docs/STRENGTH.md`.
 //!
 //! The ignored tests of `tests/yonin_cpu.rs` replay the match against
 //! the greedy player and time the CPU over 200 positions; the `yonin_cpu` group of
@@ -234,12 +240,13 @@ pub use super::SAFETY_MS;
 /// |---|---|---|---|---|
 /// | beginner | paranoid | 1 ply | 20 000 | none: it sees a capture in reply only when its move invites it by the rules' own turn order (no threat term) |
 /// | casual | paranoid | 2 plies | 60 000 | the seat to move's captures, not those of the seats further round |
-/// | strong | best-reply | as deep as its work allows (mostly 3 or 4 plies) | 150 000 | both (module docs) |
-/// | master | best-reply | as deep as its work allows (mostly 4 or 5 plies) | 600 000, or `think_ms` with a clock | both |
+/// | strong | best-reply | 2 plies, 4 where its work allows (natively 4 in 5 of 30 sample positions) | 150 000 | both (module docs) |
+/// | master | best-reply | 2 or 4 plies (natively 4 in 16 of the same 30; in the browser its second of work reaches 4 more often) | 600 000, or `think_ms` with a clock | both |
 ///
 /// What separates them: the casual level sees the next seat's answer, the strong level
-/// its own next move against the worst reply of any opponent, the master the same with
-/// four times the work (about a ply more). Measured figures: module docs.
+/// the worst reply of any opponent and, where its work allows, its own next move
+/// against it; the master has four times the work to see that next move. Measured
+/// figures: module docs.
 pub const fn style_of(level: Level) -> Style {
     match level {
         Level::Beginner => Style {
@@ -801,7 +808,7 @@ struct Entry {
 }
 
 /// The transposition table: one entry per slot, always replaced. A position's key is
-/// its hash (`rustc_hash`, fixed seeds, so the same on every machine) over everything a
+/// its hash (`rustc_hash`: no random seed, the same on every machine of one word size) over everything a
 /// score depends on: board, hands, seat to move, live seats, mates, moves played (the
 /// move limit) and rules. The CPU's seat is the same for the whole search. A move from
 /// the table is only used to reorder generated moves, so a collision never plays an
