@@ -99,8 +99,10 @@
 //! / 11 / 41: mated first in 41 games), with iterations ending on an opponents' reply
 //! only (2, 4, 6 plies) 72.3 % (57 / 15 / 16 / 12); ending on its own move (1, 3, 5)
 //! 60.3 %. So a best-reply iteration that ends on the CPU's move is too hopeful (it
-//! moves twice against one reply) and is not used. Final figures: README and
-//! `docs/STRENGTH.md`.
+//! moves twice against one reply) and is not used. With 1 800 000 units (about the
+//! work of its default second in the browser) instead of 600 000 the master placed 66 /
+//! 19 / 8 / 7 against three strong seats, 81.3 %, so that is its native budget. Final
+//! figures: README and `docs/STRENGTH.md`.
 //!
 //! The ignored tests of `tests/yonin_cpu.rs` replay the match against
 //! the greedy player and time the CPU over 200 positions; the `yonin_cpu` group of
@@ -241,11 +243,11 @@ pub use super::SAFETY_MS;
 /// | beginner | paranoid | 1 ply | 20 000 | none: it sees a capture in reply only when its move invites it by the rules' own turn order (no threat term) |
 /// | casual | paranoid | 2 plies | 60 000 | the seat to move's captures, not those of the seats further round |
 /// | strong | best-reply | 2 plies, 4 where its work allows (natively 4 in 5 of 30 sample positions) | 150 000 | both (module docs) |
-/// | master | best-reply | 2 or 4 plies (natively 4 in 16 of the same 30; in the browser its second of work reaches 4 more often) | 600 000, or `think_ms` with a clock | both |
+/// | master | best-reply | mostly 4 plies (natively 4 in 25 of the same 30, 2 in 4, 6 in 1) | 1 800 000 (about what its default second buys in the browser: wasm runs about 2 million units a second), or `think_ms` with a clock | both |
 ///
 /// What separates them: the casual level sees the next seat's answer, the strong level
 /// the worst reply of any opponent and, where its work allows, its own next move
-/// against it; the master has four times the work to see that next move. Measured
+/// against it; the master has twelve times the work to see that next move. Measured
 /// figures: module docs.
 pub const fn style_of(level: Level) -> Style {
     match level {
@@ -282,7 +284,7 @@ pub const fn style_of(level: Level) -> Style {
         Level::Master => Style {
             budget: Budget {
                 max_depth: MAX_PLY,
-                max_nodes: 600_000,
+                max_nodes: 1_800_000,
             },
             threat_to_move: THREAT_TO_MOVE,
             threat_later: THREAT_LATER,
