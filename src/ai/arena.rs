@@ -376,10 +376,43 @@ pub fn yonin_game(spec: &MatchSpec, i: u32, clock: Option<&dyn SyncClock>) -> Ga
         plies: game.moves().len() as u32,
         think_ms: times,
         end: format!(
-            "{:?}; A is {a_seat}, place {place}",
-            game.outcome().map(|o| o.reason)
+            "{:?}; A is {a_seat}, place {place}; {}",
+            game.outcome().map(|o| o.reason),
+            yonin_end_detail(game.position())
         ),
     }
+}
+
+/// How a Yonin game ended, for `engine match --verbose`: each mate (mater, mated seat,
+/// move count) and each survivor's mates and piece total (RULES Y6.1), e.g. `mates:
+/// North mated West at 67, North mated South at 117; survivors: North 2 mates 26
+/// pieces, East 0 mates 10 pieces`.
+pub fn yonin_end_detail(pos: &y::Position) -> String {
+    let mates: Vec<String> = pos
+        .eliminations()
+        .iter()
+        .map(|e| format!("{} mated {} at {}", e.by, e.seat, e.at_move))
+        .collect();
+    let survivors: Vec<String> = pos
+        .live_seats()
+        .iter()
+        .map(|s| {
+            format!(
+                "{s} {} mates {} pieces",
+                pos.mates_by(s),
+                pos.piece_total(s)
+            )
+        })
+        .collect();
+    format!(
+        "mates: {}; survivors: {}",
+        if mates.is_empty() {
+            "none".to_string()
+        } else {
+            mates.join(", ")
+        },
+        survivors.join(", ")
+    )
 }
 
 /// Plays the match `spec` of `kind` (on all cores natively) and reports it; `clock`
@@ -461,6 +494,25 @@ mod tests {
             Contender::parse("grandmaster", GameKind::Hasami),
             Err(ContenderError::Unknown(_))
         ));
+    }
+
+    #[test]
+    fn yonin_end_detail_names_each_mate_and_each_survivor() {
+        let start = y::Position::start(y::Rules::default(), y::Seat::South);
+        let per_seat = start.piece_total(y::Seat::South);
+        let expected: Vec<String> = y::Seat::ALL
+            .iter()
+            .map(|s| format!("{s} 0 mates {per_seat} pieces"))
+            .collect();
+        assert_eq!(
+            yonin_end_detail(&start),
+            format!("mates: none; survivors: {}", expected.join(", "))
+        );
+        // A finished game: two mates (RULES Y6.1), two survivors.
+        let spec = MatchSpec::new(Contender::Greedy, Contender::Random, 1, 3);
+        let r = yonin_game(&spec, 0, None);
+        assert_eq!(r.end.matches(" mated ").count(), 2, "{}", r.end);
+        assert_eq!(r.end.matches(" pieces").count(), 2, "{}", r.end);
     }
 
     #[test]
