@@ -86,7 +86,8 @@ mod cli {
             /// Move limit (hasami plies, default 200; yonin moves, default 300).
             #[arg(long)]
             move_limit: Option<u32>,
-            /// Print how each game ended.
+            /// Print how each game ended (Yonin: each mate and the survivors' mates and
+            /// piece totals).
             #[arg(long)]
             verbose: bool,
         },
