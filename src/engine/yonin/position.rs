@@ -477,6 +477,10 @@ impl Position {
                 continue;
             }
             let k = self.kings[t.index()] as usize;
+            // Attackers of `k` are read on its neighbours and lines only.
+            if !near_or_in_line(k, to) && (from == NONE || !near_or_in_line(k, from)) {
+                continue;
+            }
             let before = attackers(&self.board, k, t);
             let after = attackers(&ov, k, t);
             if has_new_attacker(before, after, from, to) {
@@ -674,7 +678,9 @@ impl Position {
         f: &mut F,
     ) -> ControlFlow<()> {
         let ksq = self.kings[seat.index()] as usize;
-        let in_check = attackers(&self.board, ksq, seat) != 0;
+        let checkers = attackers(&self.board, ksq, seat);
+        let in_check = checkers != 0;
+        let answers = check_answers(&self.board, ksq, checkers);
         let partner = self.partner_guard(seat);
         let mine = Some(seat);
 
@@ -689,14 +695,35 @@ impl Position {
                     continue;
                 }
                 let is_king = p.role == Role::King;
-                let exposed = in_check || is_king || from % 9 == ksq % 9 || from / 9 == ksq / 9;
+                // A move of another piece can expose the king only by opening a rook's
+                // line to it (RULES Y3.2): such a pinned piece may move along that line
+                // only; in check it must also take the checker or step between
+                // ([`check_answers`]). The king's moves are tested on the board after
+                // the move.
+                if in_check && !is_king && answers == 0 {
+                    continue;
+                }
+                let tested = is_king;
+                let pin = if !tested && (from % 9 == ksq % 9 || from / 9 == ksq / 9) {
+                    self.pin(seat, ksq, from)
+                } else {
+                    None
+                };
                 let mut visit = |to: usize| -> ControlFlow<()> {
                     if let Some(t) = self.board[to]
                         && (t.role == Role::King || t.owner == mine)
                     {
                         return ControlFlow::Continue(());
                     }
-                    if exposed {
+                    if in_check && !tested && answers & SQUARE_BIT[to] == 0 {
+                        return ControlFlow::Continue(());
+                    }
+                    if let Some((d, pinner)) = pin
+                        && !on_segment(ksq, d, pinner, to)
+                    {
+                        return ControlFlow::Continue(());
+                    }
+                    if tested {
                         let ov = Overlay {
                             base: &self.board,
                             from,
@@ -747,7 +774,7 @@ impl Position {
             let nifu = self.nifu_lines(seat);
             for (role, _) in hand.iter() {
                 for (to, &square) in SQUARES.iter().enumerate() {
-                    if self.board[to].is_some() {
+                    if self.board[to].is_some() || (in_check && answers & SQUARE_BIT[to] == 0) {
                         continue;
                     }
                     if self
@@ -760,6 +787,37 @@ impl Position {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// When the piece of `seat` on `from`, on a line with its king on `ksq`, is the
+    /// first piece from the king along that line and a sliding piece of another seat
+    /// stands next beyond it: the line's direction from the king and that piece's square.
+    fn pin(&self, seat: Seat, ksq: usize, from: usize) -> Option<(usize, usize)> {
+        for d in ORTHO {
+            let mut s = ksq;
+            let mut passed = false;
+            loop {
+                let n = NEIGHBOR[s][d];
+                if n == OFF {
+                    break;
+                }
+                s = n as usize;
+                let Some(p) = self.board[s] else { continue };
+                if !passed {
+                    if s != from {
+                        break;
+                    }
+                    passed = true;
+                    continue;
+                }
+                let attacks = p.owner.is_some() && p.owner != Some(seat) && Motion::of(p).slides();
+                return attacks.then_some((d, s));
+            }
+            if passed {
+                return None;
+            }
+        }
+        None
     }
 
     /// In pairs: the partner, its king square and the attackers of that king now.
@@ -840,6 +898,11 @@ impl Position {
             }
         }
         let piece = Piece::new(role, seat);
+        let ksq = self.kings[seat.index()] as usize;
+        if in_check && to % 9 != ksq % 9 && to / 9 != ksq / 9 {
+            // Off the king's lines a drop blocks no check (RULES Y3.2).
+            return Some(PlayError::LeavesKingInCheck);
+        }
         if in_check {
             let ov = Overlay {
                 base: &self.board,
@@ -1166,6 +1229,65 @@ fn promotion_options(p: Piece, from: usize, to: usize) -> (bool, bool) {
     let can = in_zone(p.facing, from) || in_zone(p.facing, to);
     let must = p.role == Role::Pawn && is_last_line(p.facing, to);
     (can, must)
+}
+
+/// A bit per square (a table: a 128-bit shift is a runtime call in wasm).
+const SQUARE_BIT: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
+/// The squares where a piece other than the king answers the check of `checkers` (the
+/// attackers of the king on `ksq`): the checker's square and, for a rook's check from
+/// afar, the squares between it and the king; none with two checkers (RULES Y3.2).
+fn check_answers(board: &[Option<Piece>; 81], ksq: usize, checkers: u128) -> u128 {
+    if checkers == 0 || checkers & (checkers - 1) != 0 {
+        return 0;
+    }
+    let c = checkers.trailing_zeros() as usize;
+    for d in ORTHO {
+        let mut s = ksq;
+        let mut between = 0u128;
+        loop {
+            let n = NEIGHBOR[s][d];
+            if n == OFF {
+                break;
+            }
+            s = n as usize;
+            if s == c {
+                return between | checkers;
+            }
+            if board[s].is_some() {
+                break;
+            }
+            between |= SQUARE_BIT[s];
+        }
+    }
+    checkers
+}
+
+/// Whether `sq` is next to `k` or on its rank or file: the squares [`attackers`] of `k`
+/// reads.
+fn near_or_in_line(k: usize, sq: usize) -> bool {
+    let (kf, kr, f, r) = (k % 9, k / 9, sq % 9, sq / 9);
+    kf == f || kr == r || (kf.abs_diff(f) <= 1 && kr.abs_diff(r) <= 1)
+}
+
+/// Whether `sq` is on the line from `ksq` in direction `d` up to `end` (included).
+fn on_segment(ksq: usize, d: usize, end: usize, sq: usize) -> bool {
+    let mut s = ksq;
+    while s != end {
+        s = NEIGHBOR[s][d] as usize;
+        if s == sq {
+            return true;
+        }
+    }
+    false
 }
 
 /// Visits every square `p` on `from` could move to by its movement alone (steps, and
