@@ -152,5 +152,19 @@ fn bad_input_exits_with_a_one_line_message() {
         2,
         "games must be at least 1",
     );
+    refused(
+        &[
+            "match",
+            "yonin",
+            "--a",
+            "master",
+            "--b",
+            "casual",
+            "--think-ms",
+            "2000",
+        ],
+        2,
+        "think time 2000 ms: expected 1000, 3000 or 10000",
+    );
     refused(&["fly"], 2, "fly");
 }

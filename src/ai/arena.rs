@@ -12,7 +12,7 @@
 //! reproduced by its seed. Natively the games run on all cores (rayon); in wasm one
 //! after the other. Think times are read from an injected [`Clock`], never `std::time`.
 
-use super::{Clock, Level, Think, hasami, yonin};
+use super::{Clock, Level, THINK_TIMES_MS, Think, hasami, yonin};
 use crate::engine::hasami as h;
 use crate::engine::yonin as y;
 use std::fmt;
@@ -99,6 +99,9 @@ pub struct MatchSpec {
     pub hasami_rules: h::Rules,
     /// Yonin rules (default: the default rules with a 300-move limit).
     pub yonin_rules: y::Rules,
+    /// The master's think time in milliseconds (one of [`THINK_TIMES_MS`], default the
+    /// first): natively its work grows with it ([`Think::node_budget`]).
+    pub think_ms: u32,
 }
 
 impl MatchSpec {
@@ -117,6 +120,7 @@ impl MatchSpec {
                 move_limit: Some(300),
                 ..y::Rules::default()
             },
+            think_ms: THINK_TIMES_MS[0],
         }
     }
 }
@@ -279,20 +283,30 @@ fn timed<T>(clock: Option<&dyn SyncClock>, times: &mut Vec<f64>, f: impl FnOnce(
     }
 }
 
-/// A Hasami move of `who`, `None` when the game is over. Levels play on nodes only.
-pub fn hasami_move(who: Contender, game: &h::Game, seed: u64) -> Option<h::Move> {
+/// The think of a level in a match: nodes only, the master thinking `think_ms`.
+fn think_of(level: Level, seed: u64, think_ms: u32) -> Think<'static> {
+    Think {
+        think_ms,
+        ..Think::nodes_only(level, seed)
+    }
+}
+
+/// A Hasami move of `who`, `None` when the game is over. Levels play on nodes only, the
+/// master on the nodes of `think_ms` ([`Think::node_budget`]).
+pub fn hasami_move(who: Contender, game: &h::Game, seed: u64, think_ms: u32) -> Option<h::Move> {
     match who {
-        Contender::Level(level) => hasami::choose(game, &Think::nodes_only(level, seed)),
+        Contender::Level(level) => hasami::choose(game, &think_of(level, seed, think_ms)),
         Contender::Baseline => hasami::baseline::choose(game, seed),
         Contender::Greedy => hasami::greedy(game, seed),
         Contender::Random => hasami::random(game, seed),
     }
 }
 
-/// A Yonin move of `who`, `None` when the game is over. Levels play on work units only.
-pub fn yonin_move(who: Contender, game: &y::Game, seed: u64) -> Option<y::Move> {
+/// A Yonin move of `who`, `None` when the game is over. Levels play on work units only,
+/// the master on the units of `think_ms` ([`Think::node_budget`]).
+pub fn yonin_move(who: Contender, game: &y::Game, seed: u64, think_ms: u32) -> Option<y::Move> {
     match who {
-        Contender::Level(level) => yonin::choose(game, &Think::nodes_only(level, seed)),
+        Contender::Level(level) => yonin::choose(game, &think_of(level, seed, think_ms)),
         Contender::Baseline | Contender::Greedy => yonin::greedy(game, seed),
         Contender::Random => yonin::random(game, seed),
     }
@@ -314,9 +328,11 @@ pub fn hasami_game(spec: &MatchSpec, i: u32, clock: Option<&dyn SyncClock>) -> G
         let mover = game.position().side_to_move();
         let seed = move_seed(game_seed, n);
         let mv = if mover == a_side {
-            timed(clock, &mut times, || hasami_move(spec.a, &game, seed))
+            timed(clock, &mut times, || {
+                hasami_move(spec.a, &game, seed, spec.think_ms)
+            })
         } else {
-            hasami_move(spec.b, &game, seed)
+            hasami_move(spec.b, &game, seed, spec.think_ms)
         }
         .expect("a move while the game goes on");
         game.play(mv).expect("players play legal moves");
@@ -356,9 +372,11 @@ pub fn yonin_game(spec: &MatchSpec, i: u32, clock: Option<&dyn SyncClock>) -> Ga
     while let Some(seat) = game.to_move() {
         let seed = move_seed(game_seed, n);
         let mv = if seat == a_seat {
-            timed(clock, &mut times, || yonin_move(spec.a, &game, seed))
+            timed(clock, &mut times, || {
+                yonin_move(spec.a, &game, seed, spec.think_ms)
+            })
         } else {
-            yonin_move(spec.b, &game, seed)
+            yonin_move(spec.b, &game, seed, spec.think_ms)
         }
         .expect("a move while the game goes on");
         game.play(mv).expect("players play legal moves");

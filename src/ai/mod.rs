@@ -79,7 +79,8 @@ pub struct Think<'a> {
     /// The level.
     pub level: Level,
     /// For [`Level::Master`]: the time it may think, in milliseconds (one of
-    /// [`THINK_TIMES_MS`]); the other levels ignore it.
+    /// [`THINK_TIMES_MS`]); without a clock its node budget grows with it
+    /// ([`Think::node_budget`]). The other levels ignore it.
     pub think_ms: u32,
     /// The seed: the same game, level and seed give the same move when no clock
     /// stops the search.
@@ -117,6 +118,22 @@ impl<'a> Think<'a> {
     /// Whether the node budget is lifted: the master with a clock thinks for its time.
     pub fn nodes_unlimited(&self) -> bool {
         self.level == Level::Master && self.clock.is_some()
+    }
+
+    /// The node budget (Hasami nodes, Yonin work units) of a level whose budget for the
+    /// default think time is `max_nodes`: without a clock the master's budget grows
+    /// with its think time (`think_ms` / [`THINK_TIMES_MS`]`[0]` times `max_nodes`, so
+    /// its 3 s and 10 s settings buy natively about the work they buy in the browser);
+    /// `max_nodes` for the other levels, and for the master with a clock (which then
+    /// stops by the clock: [`Think::nodes_unlimited`]).
+    pub fn node_budget(&self, max_nodes: u64) -> u64 {
+        if self.nodes_unlimited() {
+            u64::MAX
+        } else if self.level == Level::Master {
+            max_nodes.saturating_mul(u64::from(self.think_ms)) / u64::from(THINK_TIMES_MS[0])
+        } else {
+            max_nodes
+        }
     }
 
     /// The milliseconds a master's search may use with a clock: [`SEARCH_SHARE_PERCENT`]
@@ -162,5 +179,44 @@ mod tests {
         assert_eq!(think(3_000).search_ms(), 2_850);
         assert_eq!(think(10_000).search_ms(), 9_500);
         assert_eq!(think(u32::MAX).search_ms(), 4_080_218_930);
+    }
+
+    #[test]
+    fn natively_the_master_s_work_grows_with_its_think_time() {
+        let think = |level, ms| Think {
+            think_ms: ms,
+            ..Think::nodes_only(level, 0)
+        };
+        assert_eq!(
+            think(Level::Master, 1_000).node_budget(1_800_000),
+            1_800_000
+        );
+        assert_eq!(
+            think(Level::Master, 3_000).node_budget(1_800_000),
+            5_400_000
+        );
+        assert_eq!(think(Level::Master, 10_000).node_budget(50_000), 500_000);
+        assert_eq!(think(Level::Strong, 10_000).node_budget(150_000), 150_000);
+        assert_eq!(
+            think(Level::Master, u32::MAX).node_budget(u64::MAX),
+            u64::MAX / 1_000
+        );
+        // With a clock the master stops by the clock alone.
+        struct Still;
+        impl Clock for Still {
+            fn now_ms(&self) -> f64 {
+                0.0
+            }
+        }
+        let with_clock = Think {
+            clock: Some(&Still),
+            ..think(Level::Master, 3_000)
+        };
+        assert_eq!(with_clock.node_budget(1_800_000), u64::MAX);
+        let strong = Think {
+            clock: Some(&Still),
+            ..think(Level::Strong, 3_000)
+        };
+        assert_eq!(strong.node_budget(150_000), 150_000);
     }
 }

@@ -28,7 +28,7 @@ mod cli {
     use clap::{Parser, Subcommand};
     use serde_json::json;
     use shogi_variants::ai::arena::{self, Contender, GameKind, MatchSpec};
-    use shogi_variants::ai::{Budget, Clock, Level, hasami, yonin};
+    use shogi_variants::ai::{Budget, Clock, Level, THINK_TIMES_MS, hasami, yonin};
     use shogi_variants::engine::{hasami as h, yonin as y};
     use std::process::ExitCode;
     use std::time::Instant;
@@ -90,6 +90,11 @@ mod cli {
             /// piece totals).
             #[arg(long)]
             verbose: bool,
+            /// The master's think time in ms: 1000, 3000 or 10000, as in the settings.
+            /// Natively its work grows with it (Hasami 50 000 nodes, Yonin 1 800 000
+            /// work units a second).
+            #[arg(long, default_value_t = 1000)]
+            think_ms: u32,
         },
     }
 
@@ -102,6 +107,8 @@ mod cli {
         ZeroDepth,
         #[error("games must be at least 1")]
         ZeroGames,
+        #[error("think time {0} ms: expected 1000, 3000 or 10000")]
+        ThinkTime(u32),
         #[error("malformed hasami position: {0}")]
         HasamiPosition(h::ParsePositionError),
         #[error("malformed yonin position: {0}")]
@@ -247,6 +254,7 @@ mod cli {
                 seed,
                 move_limit,
                 verbose,
+                think_ms,
             } => {
                 let kind = game_kind(game)?;
                 let player = |which, name: &str| {
@@ -256,7 +264,11 @@ mod cli {
                 if *games == 0 {
                     return Err(CliError::ZeroGames);
                 }
+                if !THINK_TIMES_MS.contains(think_ms) {
+                    return Err(CliError::ThinkTime(*think_ms));
+                }
                 let mut spec = MatchSpec::new(a, b, *games, *seed);
+                spec.think_ms = *think_ms;
                 if let Some(limit) = move_limit {
                     spec.hasami_rules.move_limit = Some(*limit);
                     spec.yonin_rules.move_limit = Some(*limit);

@@ -10,7 +10,7 @@
 //! | beginner | 1 ply | none | 3 000 | [`Weights::NO_QUIESCENCE`], contempt 0.20 | the opponent's capture in reply (the evaluation), not corner captures |
 //! | casual | 2 plies | none | 12 000 | [`Weights::NO_QUIESCENCE`], contempt 0.20 | everything 2 plies deep, the mover's capture after that |
 //! | strong | up to 8 | 4 plies of captures | 8 000 | [`Weights::SEARCH`], contempt 0.20 | everything |
-//! | master | up to 64 | 6 plies of captures | 50 000, or `think_ms` with a clock | [`Weights::MASTER`], contempt 0.50 | everything |
+//! | master | up to 64 | 6 plies of captures | 50 000 a second of think time, or `think_ms` with a clock | [`Weights::MASTER`], contempt 0.50 | everything |
 //!
 //! The lower levels are weaker the way people are: they look less far ahead and a
 //! beginner does not think of corner captures (RULES H3.4), neither its own nor the
@@ -136,9 +136,7 @@ pub fn choose(game: &Game, think: &Think) -> Option<Move> {
 /// [`choose`] with what the search found: score, depth, nodes and principal variation.
 pub fn analyse(game: &Game, think: &Think) -> Option<Analysis> {
     let mut style = style_of(think.level);
-    if think.nodes_unlimited() {
-        style.budget.max_nodes = u64::MAX;
-    }
+    style.budget.max_nodes = think.node_budget(style.budget.max_nodes);
     let time = think
         .wall_limit()
         .map(|(clock, ms)| TimeLimit { clock, ms });

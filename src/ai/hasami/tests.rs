@@ -329,3 +329,29 @@ fn no_move_when_the_game_is_over() {
     );
     let _ = Position::start();
 }
+
+#[test]
+fn natively_the_master_s_three_seconds_buy_three_times_the_nodes() {
+    // Without a clock the master's node budget is its level's 50 000 nodes a second of
+    // think time (`Think::node_budget`): a position that uses up the 1 s budget uses
+    // more than it, within 3 × 50 000, at 3 s.
+    let g = Game::new(Rules::default());
+    let think = |ms| Think {
+        think_ms: ms,
+        ..Think::nodes_only(Level::Master, 1)
+    };
+    let one = analyse(&g, &think(1_000)).unwrap();
+    let three = analyse(&g, &think(3_000)).unwrap();
+    let budget = style_of(Level::Master).budget.max_nodes;
+    assert!(
+        one.nodes > budget * 9 / 10 && one.nodes <= budget + 1_000,
+        "{}",
+        one.nodes
+    );
+    assert!(
+        three.nodes > budget * 2 && three.nodes <= 3 * budget + 1_000,
+        "{}",
+        three.nodes
+    );
+    assert!(three.depth >= one.depth);
+}
