@@ -1056,6 +1056,18 @@ const fn class_of(p: Piece) -> usize {
     }
 }
 
+/// `BIT[sq]`: the mask of `sq` alone (a table: a 128-bit shift is a runtime call in
+/// wasm).
+const BIT: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        t[sq] = 1 << sq;
+        sq += 1;
+    }
+    t
+};
+
 /// `ZONE[sq]`: the squares around `sq`.
 const ZONE: [u128; 81] = {
     let mut t = [0u128; 81];
@@ -1106,17 +1118,18 @@ impl Board {
         for (sq, p) in pos.pieces() {
             let i = sq.index();
             b.squares[i] = Some(p);
-            all |= 1 << i;
+            let bit = BIT[i];
+            all |= bit;
             if p.role == Role::King {
-                b.kings |= 1 << i;
+                b.kings |= bit;
             }
             match p.owner {
                 Some(o) => {
-                    b.occupied[o.index()] |= 1 << i;
+                    b.occupied[o.index()] |= bit;
                     b.material[o.index()] += piece_value(p);
-                    owned |= 1 << i;
+                    owned |= bit;
                 }
-                None if p.role != Role::King => b.loose |= 1 << i,
+                None if p.role != Role::King => b.loose |= bit,
                 None => {}
             }
         }
@@ -1154,7 +1167,7 @@ impl Board {
         let enemy = self.enemy_attacks(seat, pairs);
         let zone = ZONE[k];
         let mut danger = KING_ZONE * (zone & enemy).count_ones() as i32;
-        if enemy & (1 << k) != 0 {
+        if enemy & BIT[k] != 0 {
             danger += IN_CHECK;
         }
         if zone & !enemy & !self.occupied[seat.index()] & !self.kings == 0 {
@@ -1180,11 +1193,11 @@ impl Board {
                 if pairs {
                     guard |= self.attacked[o.partner().index()];
                 }
-                guard & (1 << sq) != 0
+                guard & BIT[sq] != 0
             });
             let gain = if defended {
                 let cheapest = (0..6)
-                    .find(|&c| self.attacks[s][c] & (1 << sq) != 0)
+                    .find(|&c| self.attacks[s][c] & BIT[sq] != 0)
                     .map_or(0, |c| CLASS_VALUE[c]);
                 value - cheapest
             } else {

@@ -168,7 +168,7 @@ pub(crate) fn attackers<V: View>(v: &V, target: usize, victim: Seat) -> u128 {
             && p.owner != mine
             && step_mask(p) & (1 << ((d + 4) & 7)) != 0
         {
-            out |= 1 << n;
+            out |= SQUARE_BIT[n as usize];
         }
     }
     for d in ORTHO {
@@ -181,7 +181,7 @@ pub(crate) fn attackers<V: View>(v: &V, target: usize, victim: Seat) -> u128 {
             s = n as usize;
             if let Some(p) = v.at(s) {
                 if p.owner.is_some() && p.owner != mine && Motion::of(p).slides() {
-                    out |= 1 << s;
+                    out |= SQUARE_BIT[s];
                 }
                 break;
             }
@@ -195,11 +195,11 @@ pub(crate) fn attackers<V: View>(v: &V, target: usize, victim: Seat) -> u128 {
 /// identified by its from-square (`NONE` for a drop: always new).
 #[inline]
 fn has_new_attacker(before: u128, after: u128, from: usize, to: usize) -> bool {
-    let to_bit = 1u128 << to;
+    let to_bit = SQUARE_BIT[to];
     if after & !to_bit & !before != 0 {
         return true;
     }
-    after & to_bit != 0 && (from == NONE || before & (1u128 << from) == 0)
+    after & to_bit != 0 && (from == NONE || before & SQUARE_BIT[from] == 0)
 }
 
 /// Which parts of the move list to generate.
