@@ -116,6 +116,7 @@
 //! `benches/yonin.rs` times it on the benchmark's mid-game positions.
 
 use super::{Budget, Clock, Level, Think};
+use crate::engine::square::SINGLE;
 use crate::engine::yonin::{Game, Move, Outcome, Piece, Position, Role, Seat};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -1056,18 +1057,6 @@ const fn class_of(p: Piece) -> usize {
     }
 }
 
-/// `BIT[sq]`: the mask of `sq` alone (a table: a 128-bit shift is a runtime call in
-/// wasm).
-const BIT: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut sq = 0;
-    while sq < 81 {
-        t[sq] = 1 << sq;
-        sq += 1;
-    }
-    t
-};
-
 /// `ZONE[sq]`: the squares around `sq`.
 const ZONE: [u128; 81] = {
     let mut t = [0u128; 81];
@@ -1118,7 +1107,7 @@ impl Board {
         for (sq, p) in pos.pieces() {
             let i = sq.index();
             b.squares[i] = Some(p);
-            let bit = BIT[i];
+            let bit = SINGLE[i];
             all |= bit;
             if p.role == Role::King {
                 b.kings |= bit;
@@ -1167,7 +1156,7 @@ impl Board {
         let enemy = self.enemy_attacks(seat, pairs);
         let zone = ZONE[k];
         let mut danger = KING_ZONE * (zone & enemy).count_ones() as i32;
-        if enemy & BIT[k] != 0 {
+        if enemy & SINGLE[k] != 0 {
             danger += IN_CHECK;
         }
         if zone & !enemy & !self.occupied[seat.index()] & !self.kings == 0 {
@@ -1193,11 +1182,11 @@ impl Board {
                 if pairs {
                     guard |= self.attacked[o.partner().index()];
                 }
-                guard & BIT[sq] != 0
+                guard & SINGLE[sq] != 0
             });
             let gain = if defended {
                 let cheapest = (0..6)
-                    .find(|&c| self.attacks[s][c] & BIT[sq] != 0)
+                    .find(|&c| self.attacks[s][c] & SINGLE[sq] != 0)
                     .map_or(0, |c| CLASS_VALUE[c]);
                 value - cheapest
             } else {

@@ -154,7 +154,7 @@ impl From<Square> for String {
 /// `SINGLE[i]`: the mask of the square with index `i` alone. A table rather than
 /// `1 << i`: in wasm a 128-bit shift by a variable amount is a call into the
 /// compiler's runtime, a table read is two loads.
-static SINGLE: [u128; 81] = {
+pub(crate) static SINGLE: [u128; 81] = {
     let mut t = [0u128; 81];
     let mut i = 0;
     while i < 81 {

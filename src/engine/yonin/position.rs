@@ -3,6 +3,7 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
+use crate::engine::square::SINGLE;
 use crate::engine::{Square, SquareSet};
 
 use super::tables::{
@@ -168,7 +169,7 @@ pub(crate) fn attackers<V: View>(v: &V, target: usize, victim: Seat) -> u128 {
             && p.owner != mine
             && step_mask(p) & (1 << ((d + 4) & 7)) != 0
         {
-            out |= SQUARE_BIT[n as usize];
+            out |= SINGLE[n as usize];
         }
     }
     for d in ORTHO {
@@ -181,7 +182,7 @@ pub(crate) fn attackers<V: View>(v: &V, target: usize, victim: Seat) -> u128 {
             s = n as usize;
             if let Some(p) = v.at(s) {
                 if p.owner.is_some() && p.owner != mine && Motion::of(p).slides() {
-                    out |= SQUARE_BIT[s];
+                    out |= SINGLE[s];
                 }
                 break;
             }
@@ -195,11 +196,11 @@ pub(crate) fn attackers<V: View>(v: &V, target: usize, victim: Seat) -> u128 {
 /// identified by its from-square (`NONE` for a drop: always new).
 #[inline]
 fn has_new_attacker(before: u128, after: u128, from: usize, to: usize) -> bool {
-    let to_bit = SQUARE_BIT[to];
+    let to_bit = SINGLE[to];
     if after & !to_bit & !before != 0 {
         return true;
     }
-    after & to_bit != 0 && (from == NONE || before & SQUARE_BIT[from] == 0)
+    after & to_bit != 0 && (from == NONE || before & SINGLE[from] == 0)
 }
 
 /// Which parts of the move list to generate.
@@ -715,7 +716,7 @@ impl Position {
                     {
                         return ControlFlow::Continue(());
                     }
-                    if in_check && !tested && answers & SQUARE_BIT[to] == 0 {
+                    if in_check && !tested && answers & SINGLE[to] == 0 {
                         return ControlFlow::Continue(());
                     }
                     if let Some((d, pinner)) = pin
@@ -774,7 +775,7 @@ impl Position {
             let nifu = self.nifu_lines(seat);
             for (role, _) in hand.iter() {
                 for (to, &square) in SQUARES.iter().enumerate() {
-                    if self.board[to].is_some() || (in_check && answers & SQUARE_BIT[to] == 0) {
+                    if self.board[to].is_some() || (in_check && answers & SINGLE[to] == 0) {
                         continue;
                     }
                     if self
@@ -1231,17 +1232,6 @@ fn promotion_options(p: Piece, from: usize, to: usize) -> (bool, bool) {
     (can, must)
 }
 
-/// A bit per square (a table: a 128-bit shift is a runtime call in wasm).
-const SQUARE_BIT: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut i = 0;
-    while i < 81 {
-        t[i] = 1 << i;
-        i += 1;
-    }
-    t
-};
-
 /// The squares where a piece other than the king answers the check of `checkers` (the
 /// attackers of the king on `ksq`): the checker's square and, for a rook's check from
 /// afar, the squares between it and the king; none with two checkers (RULES Y3.2).
@@ -1265,7 +1255,7 @@ fn check_answers(board: &[Option<Piece>; 81], ksq: usize, checkers: u128) -> u12
             if board[s].is_some() {
                 break;
             }
-            between |= SQUARE_BIT[s];
+            between |= SINGLE[s];
         }
     }
     checkers
