@@ -704,8 +704,7 @@ impl Position {
                 if in_check && !is_king && answers == 0 {
                     continue;
                 }
-                let tested = is_king;
-                let pin = if !tested && (from % 9 == ksq % 9 || from / 9 == ksq / 9) {
+                let pin = if !is_king && (from % 9 == ksq % 9 || from / 9 == ksq / 9) {
                     self.pin(seat, ksq, from)
                 } else {
                     None
@@ -716,15 +715,13 @@ impl Position {
                     {
                         return ControlFlow::Continue(());
                     }
-                    if in_check && !tested && answers & SINGLE[to] == 0 {
+                    if in_check && !is_king && answers & SINGLE[to] == 0 {
                         return ControlFlow::Continue(());
                     }
-                    if let Some((d, pinner)) = pin
-                        && !on_segment(ksq, d, pinner, to)
-                    {
+                    if pin.is_some_and(|line| line & SINGLE[to] == 0) {
                         return ControlFlow::Continue(());
                     }
-                    if tested {
+                    if is_king {
                         let ov = Overlay {
                             base: &self.board,
                             from,
@@ -792,33 +789,18 @@ impl Position {
 
     /// When the piece of `seat` on `from`, on a line with its king on `ksq`, is the
     /// first piece from the king along that line and a sliding piece of another seat
-    /// stands next beyond it: the line's direction from the king and that piece's square.
-    fn pin(&self, seat: Seat, ksq: usize, from: usize) -> Option<(usize, usize)> {
-        for d in ORTHO {
-            let mut s = ksq;
-            let mut passed = false;
-            loop {
-                let n = NEIGHBOR[s][d];
-                if n == OFF {
-                    break;
-                }
-                s = n as usize;
-                let Some(p) = self.board[s] else { continue };
-                if !passed {
-                    if s != from {
-                        break;
-                    }
-                    passed = true;
-                    continue;
-                }
-                let attacks = p.owner.is_some() && p.owner != Some(seat) && Motion::of(p).slides();
-                return attacks.then_some((d, s));
-            }
-            if passed {
-                return None;
-            }
-        }
-        None
+    /// stands next beyond it: the squares from the king to that piece (included), the
+    /// only ones the pinned piece may move to.
+    fn pin(&self, seat: Seat, ksq: usize, from: usize) -> Option<u128> {
+        let (d, near) = ORTHO.into_iter().find_map(|d| {
+            let (near, first) = ray(&self.board, ksq, d);
+            (first == Some(from)).then_some((d, near))
+        })?;
+        let (far, beyond) = ray(&self.board, from, d);
+        let b = beyond?;
+        let p = self.board[b]?;
+        let slides = p.owner.is_some() && p.owner != Some(seat) && Motion::of(p).slides();
+        slides.then_some(near | SINGLE[from] | far | SINGLE[b])
     }
 
     /// In pairs: the partner, its king square and the attackers of that king now.
@@ -1241,21 +1223,9 @@ fn check_answers(board: &[Option<Piece>; 81], ksq: usize, checkers: u128) -> u12
     }
     let c = checkers.trailing_zeros() as usize;
     for d in ORTHO {
-        let mut s = ksq;
-        let mut between = 0u128;
-        loop {
-            let n = NEIGHBOR[s][d];
-            if n == OFF {
-                break;
-            }
-            s = n as usize;
-            if s == c {
-                return between | checkers;
-            }
-            if board[s].is_some() {
-                break;
-            }
-            between |= SINGLE[s];
+        let (between, first) = ray(board, ksq, d);
+        if first == Some(c) {
+            return between | checkers;
         }
     }
     checkers
@@ -1268,16 +1238,22 @@ fn near_or_in_line(k: usize, sq: usize) -> bool {
     kf == f || kr == r || (kf.abs_diff(f) <= 1 && kr.abs_diff(r) <= 1)
 }
 
-/// Whether `sq` is on the line from `ksq` in direction `d` up to `end` (included).
-fn on_segment(ksq: usize, d: usize, end: usize, sq: usize) -> bool {
-    let mut s = ksq;
-    while s != end {
-        s = NEIGHBOR[s][d] as usize;
-        if s == sq {
-            return true;
+/// From `sq` in direction `d` (one of [`ORTHO`]): the empty squares passed and the
+/// first occupied square, if any before the edge.
+fn ray(board: &[Option<Piece>; 81], sq: usize, d: usize) -> (u128, Option<usize>) {
+    let mut s = sq;
+    let mut passed = 0u128;
+    loop {
+        let n = NEIGHBOR[s][d];
+        if n == OFF {
+            return (passed, None);
         }
+        s = n as usize;
+        if board[s].is_some() {
+            return (passed, Some(s));
+        }
+        passed |= SINGLE[s];
     }
-    false
 }
 
 /// Visits every square `p` on `from` could move to by its movement alone (steps, and
