@@ -53,7 +53,10 @@
 //! - **Evaluation** (centi-pawns, for the CPU's side): material on the board and in hand
 //!   (P 100, S 500, G 600, R 900; +P 500, +S 600, dragon 1200), mates credited (a mate is
 //!   worth far more than material, RULES Y6.1), king safety (in check, attacked squares
-//!   around the king, no free square to flee to) and, past the horizon, the best capture
+//!   around the king, no free square to flee to; for the strong and master levels also
+//!   the drop squares by each king while an opponent of that king holds a gold, silver
+//!   or rook: empty squares next to it that only the king guards, and more for those an
+//!   opponent attacks, where a dropped piece would be supported) and, past the horizon, the best capture
 //!   each opponent can make at once (a one-exchange guess from attack maps), so that the
 //!   last ply does not leave a piece hanging. In individual play the CPU compares its own
 //!   total with the mean of the live opponents'; in pairs its partner's total is added
@@ -108,8 +111,14 @@
 //! drop): against it the strong level scored 74.5, 73.7 and 67.0 % in 200 games each
 //! (seeds 1, 101, 201; 71.7 % against 70.1 % when casual saw drops) and the master
 //! placed first in 59 of 100 games instead of 53, while casual still scored 80.7, 77.3
-//! and 80.8 % against three beginners (82.6 % before). Final figures: README and
-//! `docs/STRENGTH.md`.
+//! and 80.8 % against three beginners (82.6 % before). The strong level was mated first
+//! in about one game in eight, often by a drop that one opponent's move had just
+//! supported (one seat's reply at a time does not show it); counting the drop squares by
+//! each king (30 each, 250 more where an opponent attacks the square) raised it against
+//! three casual seats from 74.5 / 73.7 / 67.0 % to 78.3 / 75.0 / 75.3 % (seeds 1, 101,
+//! 201; the open squares alone 75.5 / 74.7 / 70.2 %, the supported ones alone at 250
+//! 74.0 / 75.8 / 73.3 %; with its own king safety doubled as well 77.2 % on seed 1).
+//! Final figures: README and `docs/STRENGTH.md`.
 //!
 //! The ignored tests of `tests/yonin_cpu.rs` replay the match against
 //! the greedy player and time the CPU over 200 positions; the `yonin_cpu` group of
@@ -155,6 +164,11 @@ const KING_ZONE: i32 = 25;
 const IN_CHECK: i32 = 60;
 /// A king with no square to step to.
 const NO_FLIGHT: i32 = 60;
+/// The best-reply levels' weight of a drop square next to a king ([`Style::drop_square`]).
+const DROP_SQUARE: i32 = 30;
+/// The best-reply levels' further weight of a supported drop square
+/// ([`Style::supported_drop`]).
+const SUPPORTED_DROP: i32 = 250;
 
 /// Work units of the node budget (see the module docs): playing a position (the move
 /// and its turn resolution).
@@ -231,6 +245,13 @@ pub struct Style {
     /// blind to drop threats, as people new to shogi often are; its own moves still
     /// include drops).
     pub drop_replies: bool,
+    /// Evaluation units per drop square next to a king (an empty square that no piece
+    /// of the king's side but the king guards) while an opponent of that king holds a
+    /// gold, silver or rook in hand (0: blind to drop threats past the horizon).
+    pub drop_square: i32,
+    /// Further units per drop square that an opponent also attacks (a piece dropped
+    /// there would be supported: the usual way to mate in shogi).
+    pub supported_drop: i32,
 }
 
 impl Style {
@@ -242,6 +263,8 @@ impl Style {
         best_reply: false,
         table_entries: 0,
         drop_replies: true,
+        drop_square: 0,
+        supported_drop: 0,
     };
 }
 
@@ -255,8 +278,8 @@ pub use super::SAFETY_MS;
 /// |---|---|---|---|---|
 /// | beginner | paranoid | 1 ply | 20 000 | none: it sees a capture in reply only when its move invites it by the rules' own turn order (no threat term) |
 /// | casual | paranoid | 2 plies | 60 000 | the seat to move's captures, not those of the seats further round; and no drops among the answers it searches (blind to drop threats) |
-/// | strong | best-reply | 2 plies, 4 where its work allows (natively 4 in 5 of 30 sample positions) | 150 000 | both (module docs) |
-/// | master | best-reply | mostly 4 plies (natively 4 in 25 of the same 30, 2 in 4, 6 in 1) | 1 800 000 a second of think time (the default second buys at least that in the browser: wasm runs about 2 million units a second), or `think_ms` with a clock | both |
+/// | strong | best-reply | 2 plies, 4 where its work allows (natively 4 in 5 of 30 sample positions, stop 14) | 150 000 | both, and the drop squares by each king (module docs) |
+/// | master | best-reply | mostly 4 plies (natively 4 in 25 of the same 30, 2 in 4, 6 in 1) | 1 800 000 a second of think time (the default second buys at least that in the browser: wasm runs about 2 million units a second), or `think_ms` with a clock | both, and the drop squares |
 ///
 /// What separates them: the casual level sees the next seat's answer on the board (not
 /// its drops), the strong level
@@ -275,6 +298,8 @@ pub const fn style_of(level: Level) -> Style {
             best_reply: false,
             table_entries: 0,
             drop_replies: false,
+            drop_square: 0,
+            supported_drop: 0,
         },
         Level::Casual => Style {
             budget: Budget {
@@ -286,6 +311,8 @@ pub const fn style_of(level: Level) -> Style {
             best_reply: false,
             table_entries: 0,
             drop_replies: false,
+            drop_square: 0,
+            supported_drop: 0,
         },
         Level::Strong => Style {
             budget: Budget {
@@ -297,6 +324,8 @@ pub const fn style_of(level: Level) -> Style {
             best_reply: true,
             table_entries: TABLE_ENTRIES,
             drop_replies: true,
+            drop_square: DROP_SQUARE,
+            supported_drop: SUPPORTED_DROP,
         },
         Level::Master => Style {
             budget: Budget {
@@ -308,6 +337,8 @@ pub const fn style_of(level: Level) -> Style {
             best_reply: true,
             table_entries: TABLE_ENTRIES,
             drop_replies: true,
+            drop_square: DROP_SQUARE,
+            supported_drop: SUPPORTED_DROP,
         },
     }
 }
@@ -433,6 +464,8 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
         threat_later: style.threat_later,
         best_reply: style.best_reply,
         drop_replies: style.drop_replies,
+        drop_square: style.drop_square,
+        supported_drop: style.supported_drop,
         killers: [[None; 2]; MAX_PLY as usize + 1],
         table: Table::new(style.table_entries),
         start_ms: time.map_or(0.0, |t| t.clock.now_ms()),
@@ -577,6 +610,9 @@ struct Search<'a> {
     best_reply: bool,
     /// Whether opponents' drops are searched (the style's).
     drop_replies: bool,
+    /// The style's weights of drop squares.
+    drop_square: i32,
+    supported_drop: i32,
     /// Per ply below the root's children: two quiet moves that last cut off there
     /// (killer moves), tried after the captures.
     killers: [[Option<Move>; 2]; MAX_PLY as usize + 1],
@@ -763,6 +799,10 @@ impl Search<'_> {
                 *t += hand_value(role) * i32::from(n);
             }
             *t += board.king_safety(pos, seat, self.pairs);
+            if self.drop_square != 0 || self.supported_drop != 0 {
+                let (open, supported) = board.drop_squares(pos, seat, self.pairs);
+                *t -= self.drop_square * open + self.supported_drop * supported;
+            }
             let mates = pos.mates_by(seat) as i32;
             if self.friend(seat) {
                 *t += mates * MATE_BONUS;
@@ -1045,6 +1085,9 @@ fn rook_attacks(from: usize, occupied: u128) -> u128 {
 /// Attacker classes, cheapest first, with their values (as [`attacker_value`]).
 const CLASS_VALUE: [i32; 6] = [100, 500, 600, 900, 1200, 10_000];
 
+/// The king's class in [`CLASS_VALUE`] (the last).
+const KING_CLASS: usize = 5;
+
 /// The class of `p` as an attacker, an index into [`CLASS_VALUE`].
 const fn class_of(p: Piece) -> usize {
     match (p.role, p.promoted) {
@@ -1053,7 +1096,7 @@ const fn class_of(p: Piece) -> usize {
         (Role::Gold, _) | (Role::Silver, true) => 2,
         (Role::Rook, false) => 3,
         (Role::Rook, true) => 4,
-        (Role::King, _) => 5,
+        (Role::King, _) => KING_CLASS,
     }
 }
 
@@ -1148,6 +1191,38 @@ impl Board {
             .into_iter()
             .filter(|&a| a != seat && !(pairs && a == seat.partner()))
             .fold(0, |acc, a| acc | self.attacked[a.index()])
+    }
+
+    /// Drop squares next to the king of the live `seat`, counted while a live opponent
+    /// holds a gold, silver or rook in hand ((0, 0) otherwise): the empty squares of its
+    /// king zone that no piece of its side but the king guards, and how many of those an
+    /// opponent attacks (a drop there would be supported). Each at most 8.
+    fn drop_squares(&self, pos: &Position, seat: Seat, pairs: bool) -> (i32, i32) {
+        let live = pos.live_seats();
+        let armed = Seat::ALL
+            .into_iter()
+            .filter(|&a| a != seat && !(pairs && a == seat.partner()) && live.contains(a))
+            .any(|a| {
+                pos.hand(a)
+                    .iter()
+                    .any(|(role, n)| role != Role::Pawn && n > 0)
+            });
+        if !armed {
+            return (0, 0);
+        }
+        let mut guarded = self.attacks[seat.index()][..KING_CLASS]
+            .iter()
+            .fold(0, |acc, a| acc | a);
+        if pairs {
+            guarded |= self.attacked[seat.partner().index()];
+        }
+        let full = self
+            .occupied
+            .iter()
+            .fold(self.kings | self.loose, |acc, o| acc | o);
+        let open = ZONE[pos.king_square(seat).index()] & !full & !guarded;
+        let supported = open & self.enemy_attacks(seat, pairs);
+        (open.count_ones() as i32, supported.count_ones() as i32)
     }
 
     /// King safety of the live `seat` (a penalty, so at most 0).
@@ -1270,6 +1345,8 @@ mod tests {
             threat_later: style.threat_later,
             best_reply: style.best_reply,
             drop_replies: style.drop_replies,
+            drop_square: style.drop_square,
+            supported_drop: style.supported_drop,
             killers: [[None; 2]; MAX_PLY as usize + 1],
             table: Table::new(0),
             time: None,
@@ -1404,6 +1481,50 @@ mod tests {
             !r.mated.iter().any(|e| e.seat == me)
                 && (r.outcome.is_some() || q.side_to_move() == me || !next_can_mate(&q, me))
         })
+    }
+
+    #[test]
+    fn drop_squares_count_open_and_supported_squares_by_a_king() {
+        // RULES Y2.3, Y5.1. West's king on a5 (from a game of the strong level against
+        // three casual seats): a4, b5 and b6 hold West's pieces, West's gold on a4
+        // guards b4, so a6 is the one open square; East holds a gold. North's silver
+        // b8b7 then guards a6, and East's gold dropped there mates West.
+        let text = |hands: &str| {
+            format!(
+                "3Gn1GnSn2/1Sn3Kn3/3PnPnPn2Se/1Pw5Pe1/KwGwPwRwSw1PeGeKe/Gw1Pw5Ge/\
+                 Sw1GsPsPs3Se/9/1RwSsKsRsReSs2 {hands} w - 25 -"
+            )
+        };
+        let count = |pos: &Position| Board::of(pos).drop_squares(pos, Seat::West, false);
+        let mut pos: Position = text("P/-/-/GP").parse().unwrap();
+        assert_eq!(count(&pos), (1, 0));
+        // Only pawns in the opponents' hands: no drop threat counted.
+        let pawns: Position = text("P/-/-/P").parse().unwrap();
+        assert_eq!(count(&pawns), (0, 0));
+        pos.play_unchecked("a3b2".parse().unwrap());
+        pos.play_unchecked("b8b7".parse().unwrap());
+        assert_eq!(pos.side_to_move(), Seat::East);
+        assert_eq!(count(&pos), (1, 1));
+        let mut mate = pos.clone();
+        let report = mate.play_unchecked("G*a6".parse().unwrap());
+        assert!(
+            report
+                .mated
+                .iter()
+                .any(|e| e.seat == Seat::West && e.by == Seat::East)
+        );
+        // The weights: the best-reply levels count both, the lower levels neither.
+        for level in [Level::Strong, Level::Master] {
+            let s = style_of(level);
+            assert_eq!(
+                (s.drop_square, s.supported_drop),
+                (DROP_SQUARE, SUPPORTED_DROP)
+            );
+        }
+        for level in [Level::Beginner, Level::Casual] {
+            let s = style_of(level);
+            assert_eq!((s.drop_square, s.supported_drop), (0, 0));
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 #[cfg(test)]
 use crate::engine::hasami::Position;
+use crate::engine::square::SINGLE;
 
 /// `RAYS[d][sq]`: the squares from `sq` to the edge (`sq` left out) north, east, south
 /// and west (`d` = 0..4). North and east go up the indices, south and west down.
@@ -41,28 +42,15 @@ const RAYS: [[u128; 81]; 4] = {
     t
 };
 
-/// `BIT[sq]`: the mask of square `sq` alone. A table rather than `1 << sq`: in wasm a
-/// 128-bit shift by a variable amount is a call into the compiler's runtime, a table
-/// read is two loads (`scripts/bench-wasm.sh`).
-static BIT: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut sq = 0;
-    while sq < 81 {
-        t[sq] = 1 << sq;
-        sq += 1;
-    }
-    t
-};
-
 /// `FROM[d][sq]`: `sq` and the squares beyond it in direction `d` to the edge
-/// (`RAYS[d][sq] | BIT[sq]`).
+/// (`RAYS[d][sq] | SINGLE[sq]`).
 static FROM: [[u128; 81]; 4] = {
     let mut t = [[0u128; 81]; 4];
     let mut d = 0;
     while d < 4 {
         let mut sq = 0;
         while sq < 81 {
-            t[d][sq] = RAYS[d][sq] | BIT[sq];
+            t[d][sq] = RAYS[d][sq] | SINGLE[sq];
             sq += 1;
         }
         d += 1;
@@ -70,10 +58,11 @@ static FROM: [[u128; 81]; 4] = {
     t
 };
 
-/// The mask of square `sq` (below 81) alone.
+/// The mask of square `sq` (below 81) alone ([`SINGLE`]: a table rather than
+/// `1 << sq`, which in wasm is a call into the compiler's runtime).
 #[inline]
 pub fn bit(sq: usize) -> u128 {
-    BIT[sq]
+    SINGLE[sq]
 }
 
 /// Each corner (RULES H3.4) with its two neighbours, as indices.
