@@ -793,14 +793,15 @@ impl Search<'_> {
         let mut total = board.material;
         let mut mine = 0u128;
         let mut theirs = board.loose;
+        let armed = (self.drop_square != 0 || self.supported_drop != 0).then(|| armed_seats(pos));
         for seat in live.iter() {
             let t = &mut total[seat.index()];
             for (role, n) in pos.hand(seat).iter() {
                 *t += hand_value(role) * i32::from(n);
             }
             *t += board.king_safety(pos, seat, self.pairs);
-            if self.drop_square != 0 || self.supported_drop != 0 {
-                let (open, supported) = board.drop_squares(pos, seat, self.pairs);
+            if let Some(armed) = armed {
+                let (open, supported) = board.drop_squares(pos, seat, self.pairs, armed);
                 *t -= self.drop_square * open + self.supported_drop * supported;
             }
             let mates = pos.mates_by(seat) as i32;
@@ -1085,6 +1086,16 @@ fn rook_attacks(from: usize, occupied: u128) -> u128 {
 /// Attacker classes, cheapest first, with their values (as [`attacker_value`]).
 const CLASS_VALUE: [i32; 6] = [100, 500, 600, 900, 1200, 10_000];
 
+/// Which seats (by index) hold a gold, silver or rook in hand: a piece whose drop next
+/// to a king can check it with support ([`Board::drop_squares`]).
+fn armed_seats(pos: &Position) -> [bool; 4] {
+    Seat::ALL.map(|s| {
+        pos.hand(s)
+            .iter()
+            .any(|(role, n)| role != Role::Pawn && n > 0)
+    })
+}
+
 /// The king's class in [`CLASS_VALUE`] (the last).
 const KING_CLASS: usize = 5;
 
@@ -1124,6 +1135,8 @@ struct Board {
     occupied: [u128; 4],
     /// Squares of kings, live or flipped: never captured, never a square to flee to.
     kings: u128,
+    /// Every occupied square.
+    all: u128,
     /// Squares of ownerless pieces (RULES Y5.3): anyone may take them.
     loose: u128,
     /// Board material of each seat.
@@ -1140,6 +1153,7 @@ impl Board {
             squares: [None; 81],
             occupied: [0; 4],
             kings: 0,
+            all: 0,
             loose: 0,
             material: [0; 4],
             attacks: [[0; 6]; 4],
@@ -1181,6 +1195,7 @@ impl Board {
             b.attacks[owner.index()][class_of(p)] |= mask;
             b.attacked[owner.index()] |= mask;
         }
+        b.all = all;
         b
     }
 
@@ -1194,20 +1209,22 @@ impl Board {
     }
 
     /// Drop squares next to the king of the live `seat`, counted while a live opponent
-    /// holds a gold, silver or rook in hand ((0, 0) otherwise): the empty squares of its
-    /// king zone that no piece of its side but the king guards, and how many of those an
-    /// opponent attacks (a drop there would be supported). Each at most 8.
-    fn drop_squares(&self, pos: &Position, seat: Seat, pairs: bool) -> (i32, i32) {
+    /// holds a gold, silver or rook in hand (`armed`, by seat index, from
+    /// [`armed_seats`]; (0, 0) otherwise): the empty squares of its king zone that no
+    /// piece of its side but the king guards, and how many of those an opponent attacks
+    /// (a drop there would be supported). Each at most 8.
+    fn drop_squares(
+        &self,
+        pos: &Position,
+        seat: Seat,
+        pairs: bool,
+        armed: [bool; 4],
+    ) -> (i32, i32) {
         let live = pos.live_seats();
-        let armed = Seat::ALL
-            .into_iter()
-            .filter(|&a| a != seat && !(pairs && a == seat.partner()) && live.contains(a))
-            .any(|a| {
-                pos.hand(a)
-                    .iter()
-                    .any(|(role, n)| role != Role::Pawn && n > 0)
-            });
-        if !armed {
+        let threatened = Seat::ALL.into_iter().any(|a| {
+            a != seat && !(pairs && a == seat.partner()) && live.contains(a) && armed[a.index()]
+        });
+        if !threatened {
             return (0, 0);
         }
         let mut guarded = self.attacks[seat.index()][..KING_CLASS]
@@ -1216,11 +1233,7 @@ impl Board {
         if pairs {
             guarded |= self.attacked[seat.partner().index()];
         }
-        let full = self
-            .occupied
-            .iter()
-            .fold(self.kings | self.loose, |acc, o| acc | o);
-        let open = ZONE[pos.king_square(seat).index()] & !full & !guarded;
+        let open = ZONE[pos.king_square(seat).index()] & !self.all & !guarded;
         let supported = open & self.enemy_attacks(seat, pairs);
         (open.count_ones() as i32, supported.count_ones() as i32)
     }
@@ -1495,7 +1508,8 @@ mod tests {
                  Sw1GsPsPs3Se/9/1RwSsKsRsReSs2 {hands} w - 25 -"
             )
         };
-        let count = |pos: &Position| Board::of(pos).drop_squares(pos, Seat::West, false);
+        let count =
+            |pos: &Position| Board::of(pos).drop_squares(pos, Seat::West, false, armed_seats(pos));
         let mut pos: Position = text("P/-/-/GP").parse().unwrap();
         assert_eq!(count(&pos), (1, 0));
         // Only pawns in the opponents' hands: no drop threat counted.
