@@ -509,7 +509,7 @@ fn settings_apply_and_are_kept() {
                 move_limit: Some(100),
                 time_per_move: shogi_variants::session::hasami::TimePerMove::None,
                 view: ViewMode::Fixed,
-                pieces: shogi_variants::session::hasami::PieceSet::Marks,
+                pieces: shogi_variants::session::hasami::PieceStyle::Marks,
             }
         );
 
@@ -2374,7 +2374,7 @@ async fn piece_text(page: &Page, sq: &str) -> String {
 /// the marks come back.
 #[test]
 fn piece_set_switch_shows_shogi_pawns_and_is_kept() {
-    use shogi_variants::session::hasami::PieceSet;
+    use shogi_variants::session::hasami::PieceStyle;
     run(|page| async move {
         assert_eq!(page.value("piece-set").await, "marks");
         assert_eq!(piece_text(&page, "e1").await, "");
@@ -2404,7 +2404,7 @@ fn piece_set_switch_shows_shogi_pawns_and_is_kept() {
                 .expect("saved with the table")
                 .settings
                 .pieces,
-            PieceSet::Kanji
+            PieceStyle::Kanji
         );
         // The player cards show the same pieces.
         let icons = page
@@ -2428,7 +2428,7 @@ fn piece_set_switch_shows_shogi_pawns_and_is_kept() {
         assert_eq!(piece_text(&page, "e5").await, "");
         assert_eq!(
             page.saved().await.expect("saved").settings.pieces,
-            PieceSet::Marks
+            PieceStyle::Marks
         );
     });
 }

@@ -187,7 +187,7 @@ fn outcome_texts(outcome: Outcome) -> (String, String) {
 
 /// The status line for `game` when every seat to move is a person.
 fn status_text(game: &Game) -> String {
-    match (game.outcome(), game.to_move()) {
+    match (game.outcome(), game.side_to_move()) {
         (Some(outcome), _) => {
             let (title, reason) = outcome_texts(outcome);
             format!("{title} — {reason}")
@@ -300,7 +300,11 @@ fn assert_page_shows(snap: &Snapshot, game: &Game) {
     );
     for seat in Seat::ALL {
         let card = snap.player(seat);
-        assert_eq!(card.to_move, game.to_move() == Some(seat), "{seat} to move");
+        assert_eq!(
+            card.to_move,
+            game.side_to_move() == Some(seat),
+            "{seat} to move"
+        );
         assert_eq!(card.check, checked.contains(seat), "{seat}'s check badge");
         assert_eq!(card.out, !pos.is_live(seat), "{seat} out");
         let mated_by = pos
@@ -317,7 +321,7 @@ fn assert_page_shows(snap: &Snapshot, game: &Game) {
         );
     }
     // Only the hand of the seat to move can be picked (every seat to move is a person).
-    let enabled: Vec<String> = match game.to_move() {
+    let enabled: Vec<String> = match game.side_to_move() {
         Some(seat) if !snap.locked => pos
             .hand(seat)
             .iter()
@@ -386,7 +390,7 @@ fn script_has_every_event_in_order() {
             // East's pawns on ranks 4 and 5: no pawn drop on those ranks (RULES Y4.1).
             let drops = game.drop_squares(Role::Pawn);
             let nifu = sq(NIFU_SQUARE);
-            assert_eq!(game.to_move(), Some(East));
+            assert_eq!(game.side_to_move(), Some(East));
             assert!(game.position().piece_at(nifu).is_none(), "{nifu} is empty");
             let pawn = game.position().piece_at(sq("h4")).expect("a piece on h4");
             assert_eq!(
@@ -573,7 +577,7 @@ fn greedy_move(game: &Game, seed: u64) -> Option<Move> {
         Role::Silver => 5,
         Role::Pawn => 1,
     };
-    let mover = game.to_move()?;
+    let mover = game.side_to_move()?;
     let mut moves: Vec<Move> = game.legal_moves().iter().copied().collect();
     moves.shuffle(&mut StdRng::seed_from_u64(seed));
     moves.into_iter().max_by_key(|&mv| {
@@ -907,11 +911,11 @@ fn the_board_turns_to_the_seat_to_move() {
         assert_eq!(snap.order[80], "i1");
         let mut game = new_game();
         for text in &SCRIPT[..OPPOSITE_CHECK + 1] {
-            let mover = game.to_move().expect("the game goes on");
+            let mover = game.side_to_move().expect("the game goes on");
             let clicked = Instant::now();
             let (saved, snap, _) = page.play_yonin(text).await;
             game.play(mv(text)).expect("the script is legal");
-            let next = game.to_move().expect("the game goes on");
+            let next = game.side_to_move().expect("the game goes on");
             assert_eq!(saved.position(), game.position());
             let shown = clicked.elapsed();
             if next != mover && shown < Duration::from_millis(500) {
@@ -943,7 +947,7 @@ fn the_board_turns_to_the_seat_to_move() {
             assert_eq!(snap.pieces, pieces_of(&game));
         }
         assert_eq!(
-            game.to_move(),
+            game.side_to_move(),
             Some(East),
             "after North's answer to the check"
         );
@@ -1164,9 +1168,11 @@ fn the_cpu_seats_think_in_a_web_worker() {
                 assert_eq!(page.yonin().await.status, "South to move");
                 Game::new(Rules::default(), Seat::South)
             } else {
-                page.wait_saved_yonin("South to move", |t| t.game.to_move() == Some(Seat::South))
-                    .await
-                    .game
+                page.wait_saved_yonin("South to move", |t| {
+                    t.game.side_to_move() == Some(Seat::South)
+                })
+                .await
+                .game
             };
             cpu_moves = game.moves().len() - person_moves;
             if cpu_moves >= 4 {
@@ -1225,7 +1231,7 @@ fn both_games_play_offline_with_the_cpu() {
         assert!(snap.notices.is_empty(), "{:?}", snap.notices);
         let saved = page
             .wait_saved_yonin("the three CPU seats' answers", |t| {
-                t.game.moves().len() == 4 && t.game.to_move() == Some(South)
+                t.game.moves().len() == 4 && t.game.side_to_move() == Some(South)
             })
             .await;
         let snap = page

@@ -41,7 +41,7 @@ const fn greedy_value(role: Role) -> i32 {
 /// One ply, greedy: the move that mates the most seats, then captures the most valuable
 /// piece, then gives check (the CPU before the search, verbatim).
 fn greedy(game: &Game, seed: u64) -> Option<Move> {
-    let mover = game.to_move()?;
+    let mover = game.side_to_move()?;
     let mut moves: Vec<Move> = game.legal_moves().iter().copied().collect();
     let mut rng = StdRng::seed_from_u64(seed);
     moves.shuffle(&mut rng);
@@ -68,7 +68,7 @@ fn greedy(game: &Game, seed: u64) -> Option<Move> {
 fn match_game(rules: Rules, first: Seat, cpu: &[Seat], budget: Budget, seed: u64) -> Game {
     let mut game = Game::new(rules, first);
     let mut n = 0;
-    while let Some(seat) = game.to_move() {
+    while let Some(seat) = game.side_to_move() {
         let s = seed.wrapping_mul(1000).wrapping_add(n);
         let mv = if cpu.contains(&seat) {
             choose_move(&game, budget, s)
@@ -423,7 +423,7 @@ fn does_not_check_into_a_mate_by_the_seat_it_gives_the_turn_to_y3_3() {
         "-/-/-/- s - 20 -",
     );
     let checked = after(&g, "b2e2");
-    assert_eq!(checked.to_move(), Some(Seat::East));
+    assert_eq!(checked.side_to_move(), Some(Seat::East));
     assert_eq!(can_mate(&checked, Seat::South), Some(mv("f3e2")));
     for m in cpu_moves(&g) {
         assert_ne!(m.to_string(), "b2e2");

@@ -34,7 +34,7 @@ fn y1_1_seats_move_clockwise() {
     let mut g = Game::new(Rules::default(), South);
     let mut seen = Vec::new();
     for m in ["e3e4", "c5d5", "e7e6", "g5f5", "d2d3"] {
-        seen.push(g.to_move().expect("game goes on"));
+        seen.push(g.side_to_move().expect("game goes on"));
         play(&mut g, m);
     }
     assert_eq!(seen, vec![South, West, North, East, South]);
@@ -107,7 +107,7 @@ fn y1_3_pieces_face_away_from_their_seat() {
         ("e7e6", North),
         ("g5f5", East),
     ] {
-        assert_eq!(g.to_move(), Some(seat));
+        assert_eq!(g.side_to_move(), Some(seat));
         play(&mut g, m);
     }
     // Backwards is not a pawn move for anyone.
@@ -171,7 +171,7 @@ fn y1_4_piece_moves_relative_to_facing() {
 fn y1_5_starting_seat() {
     // RULES Y1.5
     let g = Game::new(Rules::default(), West);
-    assert_eq!(g.to_move(), Some(West));
+    assert_eq!(g.side_to_move(), Some(West));
     assert_eq!(g.starting_seat(), West);
     assert_eq!(g.legal_moves().len(), 9);
     let settings = Settings::default();

@@ -52,7 +52,7 @@ fn checking_the_previous_seat_gives_the_mover_the_turn_again() {
     assert_eq!(r.next, Some(East));
     let r = play(&mut g, "i5h6");
     assert_eq!(r.next, Some(South));
-    assert_eq!(g.to_move(), Some(South));
+    assert_eq!(g.side_to_move(), Some(South));
 }
 
 #[test]

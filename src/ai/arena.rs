@@ -369,7 +369,7 @@ pub fn yonin_game(spec: &MatchSpec, i: u32, clock: Option<&dyn SyncClock>) -> Ga
     let mut game = y::Game::new(spec.yonin_rules, first);
     let mut times = Vec::new();
     let mut n = 0;
-    while let Some(seat) = game.to_move() {
+    while let Some(seat) = game.side_to_move() {
         let seed = move_seed(game_seed, n);
         let mv = if seat == a_seat {
             timed(clock, &mut times, || {

@@ -393,7 +393,7 @@ pub fn analyse(game: &Game, think: &Think) -> Option<Analysis> {
 /// captures the most valuable piece (rook 9, gold 6, silver 5, pawn 1) and gives
 /// check; `seed` chooses among equal moves. `None` when the game is over.
 pub fn greedy(game: &Game, seed: u64) -> Option<Move> {
-    let mover = game.to_move()?;
+    let mover = game.side_to_move()?;
     let mut moves: Vec<Move> = game.legal_moves().iter().copied().collect();
     moves.shuffle(&mut StdRng::seed_from_u64(seed));
     moves.into_iter().max_by_key(|&mv| {
@@ -417,7 +417,7 @@ pub fn greedy(game: &Game, seed: u64) -> Option<Move> {
 /// A uniformly random legal move chosen by `seed`, `None` when the game is over.
 pub fn random(game: &Game, seed: u64) -> Option<Move> {
     use rand::RngExt;
-    game.to_move()?;
+    game.side_to_move()?;
     let moves = game.legal_moves();
     Some(moves[StdRng::seed_from_u64(seed).random_range(0..moves.len())])
 }
@@ -438,7 +438,7 @@ pub fn choose_move(game: &Game, budget: Budget, seed: u64) -> Option<Move> {
 /// time limit.
 pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) -> Option<Analysis> {
     let budget = style.budget;
-    let me = game.to_move()?;
+    let me = game.side_to_move()?;
     let moves = game.legal_moves();
     match moves.len() {
         0 => return None,
@@ -1345,7 +1345,7 @@ mod tests {
                 scores.into_iter().min().unwrap()
             }
         }
-        let me = game.to_move().unwrap();
+        let me = game.side_to_move().unwrap();
         let pos = game.position();
         let pairs = pos.rules().is_pairs();
         let mut s = Search {
@@ -1592,7 +1592,7 @@ mod tests {
         for game_no in 0..30 {
             let mut game = Game::new(Rules::default(), Seat::from_index(game_no as usize));
             for ply in 0..60 {
-                let Some(me) = game.to_move() else { break };
+                let Some(me) = game.side_to_move() else { break };
                 let pos = game.position();
                 let moves: Vec<Move> = game.legal_moves().iter().copied().collect();
                 let mates = |mv: Move| {

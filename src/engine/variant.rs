@@ -218,7 +218,7 @@ impl Variant for yonin::Game {
     }
 
     fn side_to_move(&self) -> Option<yonin::Seat> {
-        self.to_move()
+        self.side_to_move()
     }
 
     fn legal_moves(&self) -> Vec<yonin::Move> {

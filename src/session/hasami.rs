@@ -23,7 +23,7 @@ pub const MOVE_LIMITS: [Option<u32>; 4] = [None, Some(100), Some(200), Some(300)
 /// The pieces the Hasami board is drawn with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum PieceSet {
+pub enum PieceStyle {
     /// Today's marks: a dark piece with a light disc (Black), a light piece with a
     /// ring (White). The default.
     #[default]
@@ -33,16 +33,16 @@ pub enum PieceSet {
     Kanji,
 }
 
-impl PieceSet {
+impl PieceStyle {
     /// Every choice, the default first.
-    pub const ALL: [PieceSet; 2] = [PieceSet::Marks, PieceSet::Kanji];
+    pub const ALL: [PieceStyle; 2] = [PieceStyle::Marks, PieceStyle::Kanji];
 
     /// The code of the choice: the saved value and the `value` of its option in the
     /// `piece-set` select.
     pub const fn code(self) -> &'static str {
         match self {
-            PieceSet::Marks => "marks",
-            PieceSet::Kanji => "kanji",
+            PieceStyle::Marks => "marks",
+            PieceStyle::Kanji => "kanji",
         }
     }
 
@@ -50,9 +50,9 @@ impl PieceSet {
     /// と (White).
     pub const fn text(self, side: Player) -> Option<&'static str> {
         match (self, side) {
-            (PieceSet::Marks, _) => None,
-            (PieceSet::Kanji, Player::Black) => Some("歩"),
-            (PieceSet::Kanji, Player::White) => Some("と"),
+            (PieceStyle::Marks, _) => None,
+            (PieceStyle::Kanji, Player::Black) => Some("歩"),
+            (PieceStyle::Kanji, Player::White) => Some("と"),
         }
     }
 }
@@ -77,7 +77,7 @@ pub struct Settings {
     /// How the board is turned (default fixed).
     pub view: ViewMode,
     /// The pieces the board is drawn with (default the marks).
-    pub pieces: PieceSet,
+    pub pieces: PieceStyle,
 }
 
 impl Default for Settings {
@@ -89,7 +89,7 @@ impl Default for Settings {
             move_limit: None,
             time_per_move: TimePerMove::None,
             view: ViewMode::Fixed,
-            pieces: PieceSet::Marks,
+            pieces: PieceStyle::Marks,
         }
     }
 }
@@ -104,7 +104,7 @@ struct SettingsData {
     move_limit: Option<u32>,
     time_per_move: TimePerMove,
     view: ViewMode,
-    pieces: PieceSet,
+    pieces: PieceStyle,
 }
 
 impl Default for SettingsData {
@@ -276,25 +276,25 @@ mod tests {
     fn the_piece_set_is_saved_with_the_settings() {
         // Saved before there was a piece set: the marks.
         let old: Settings = serde_json::from_str(r#"{"win":"capture_all"}"#).unwrap();
-        assert_eq!(old.pieces, PieceSet::Marks);
+        assert_eq!(old.pieces, PieceStyle::Marks);
         assert_eq!(old.win, WinCondition::CaptureAll);
         let pawns = Settings {
-            pieces: PieceSet::Kanji,
+            pieces: PieceStyle::Kanji,
             ..Settings::default()
         };
         let text = serde_json::to_string(&pawns).unwrap();
         assert!(text.contains(r#""pieces":"kanji""#), "{text}");
         assert_eq!(serde_json::from_str::<Settings>(&text).unwrap(), pawns);
-        for set in PieceSet::ALL {
+        for set in PieceStyle::ALL {
             assert_eq!(serde_json::to_value(set).unwrap(), set.code());
         }
     }
 
     #[test]
     fn shogi_pawns_are_written_on_the_pieces() {
-        assert_eq!(PieceSet::Kanji.text(Player::Black), Some("歩"));
-        assert_eq!(PieceSet::Kanji.text(Player::White), Some("と"));
-        assert_eq!(PieceSet::Marks.text(Player::Black), None);
-        assert_eq!(PieceSet::Marks.text(Player::White), None);
+        assert_eq!(PieceStyle::Kanji.text(Player::Black), Some("歩"));
+        assert_eq!(PieceStyle::Kanji.text(Player::White), Some("と"));
+        assert_eq!(PieceStyle::Marks.text(Player::Black), None);
+        assert_eq!(PieceStyle::Marks.text(Player::White), None);
     }
 }

@@ -677,7 +677,7 @@ mod tests {
     fn yonin_check_priority_skips_west() {
         let d = yonin(YoninTopic::CheckPriority);
         let mut game = yonin::Game::from_position(d.position.clone());
-        assert_eq!(game.to_move(), Some(Seat::South));
+        assert_eq!(game.side_to_move(), Some(Seat::South));
         assert_eq!(d.position.next_live(Seat::South), Seat::West);
         let report = game.play(d.mv.unwrap()).unwrap();
         assert_eq!(report.next, Some(Seat::North));

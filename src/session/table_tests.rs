@@ -843,7 +843,7 @@ fn a_damaged_choice_of_pieces_keeps_the_game() {
     // Hasami: a game with a move, the pawns chosen, then the choice damaged.
     let mut t = hasami();
     t.set_settings(HSettings {
-        pieces: hasami::PieceSet::Kanji,
+        pieces: hasami::PieceStyle::Kanji,
         win: crate::engine::hasami::WinCondition::CaptureAll,
         ..HSettings::default()
     });
@@ -852,7 +852,7 @@ fn a_damaged_choice_of_pieces_keeps_the_game() {
     assert!(text.contains(r#""pieces":"kanji""#), "{text}");
     let (back, error) = hasami::Table::open(Some(&text), None, PAGE_B);
     assert_eq!(error, None);
-    assert_eq!(back.settings().pieces, hasami::PieceSet::Kanji);
+    assert_eq!(back.settings().pieces, hasami::PieceStyle::Kanji);
     assert!(back.notices().posted().is_empty());
 
     let bad = text.replace(r#""pieces":"kanji""#, r#""pieces":"chess""#);
@@ -865,7 +865,7 @@ fn a_damaged_choice_of_pieces_keeps_the_game() {
     assert_eq!(back.game().moves(), [hmv("e1e5")], "the game is kept");
     assert_eq!(
         back.settings().pieces,
-        hasami::PieceSet::Marks,
+        hasami::PieceStyle::Marks,
         "the default"
     );
     assert_eq!(

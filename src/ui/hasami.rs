@@ -9,7 +9,7 @@ use super::widgets::{Confirm, ConfirmDialog, Modal, clock_view, cpu_level_select
 use crate::engine::Square;
 use crate::engine::hasami::{DrawReason, Outcome, Player, WinCondition, WinReason};
 use crate::session::hasami::{
-    Controller, MOVE_LIMITS, PieceSet, Settings, Table, TimePerMove, ViewMode,
+    Controller, MOVE_LIMITS, PieceStyle, Settings, Table, TimePerMove, ViewMode,
 };
 use crate::session::table::{GameSettings, Selection, Source};
 use leptos::prelude::*;
@@ -29,7 +29,7 @@ pub fn side_name(i18n: I18nContext<Locale>, side: Player) -> String {
 }
 
 /// How a Hasami piece of `side` is drawn with the piece set `set`.
-pub(super) fn piece_view(side: Player, label: String, set: PieceSet) -> PieceView {
+pub(super) fn piece_view(side: Player, label: String, set: PieceStyle) -> PieceView {
     PieceView {
         side: match side {
             Player::Black => "black",

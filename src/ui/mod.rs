@@ -15,11 +15,9 @@ pub mod yonin;
 
 use crate::session::app::{GameKind, LANGUAGES, Motion, Preferences, PreferencesProblem, Theme};
 use crate::session::feedback::{self, MoveMotion};
-use crate::session::hasami::PieceSet;
 use crate::session::notice::Notices;
 use crate::session::storage::{LoadError, keys};
 use crate::session::table::{MoveFeedback, Table, TableGame, TableNotice};
-use crate::session::yonin::PieceStyle;
 use leptos::prelude::*;
 use leptos_i18n::Locale as _;
 
@@ -716,12 +714,16 @@ fn piece_set_select(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let options: Vec<(&'static str, AnyView)> = match game {
-        GameKind::Hasami => PieceSet::ALL
+        GameKind::Hasami => crate::session::hasami::PieceStyle::ALL
             .into_iter()
             .map(|set| {
                 let name = move || match set {
-                    PieceSet::Marks => t_string!(i18n, piece_set_marks).to_string(),
-                    PieceSet::Kanji => t_string!(i18n, piece_set_pawns).to_string(),
+                    crate::session::hasami::PieceStyle::Marks => {
+                        t_string!(i18n, piece_set_marks).to_string()
+                    }
+                    crate::session::hasami::PieceStyle::Kanji => {
+                        t_string!(i18n, piece_set_pawns).to_string()
+                    }
                 };
                 let selected = move || hasami.with(|t| t.settings().pieces == set);
                 (
@@ -730,16 +732,20 @@ fn piece_set_select(
                 )
             })
             .collect(),
-        GameKind::Yonin => PieceStyle::ALL
+        GameKind::Yonin => crate::session::yonin::PieceStyle::ALL
             .into_iter()
             .map(|style| {
                 let code = match style {
-                    PieceStyle::Kanji => "kanji",
-                    PieceStyle::Letters => "letters",
+                    crate::session::yonin::PieceStyle::Kanji => "kanji",
+                    crate::session::yonin::PieceStyle::Letters => "letters",
                 };
                 let name = move || match style {
-                    PieceStyle::Kanji => t_string!(i18n, style_kanji).to_string(),
-                    PieceStyle::Letters => t_string!(i18n, style_letters).to_string(),
+                    crate::session::yonin::PieceStyle::Kanji => {
+                        t_string!(i18n, style_kanji).to_string()
+                    }
+                    crate::session::yonin::PieceStyle::Letters => {
+                        t_string!(i18n, style_letters).to_string()
+                    }
                 };
                 let selected = move || yonin.with(|t| t.settings().pieces == style);
                 (
@@ -753,7 +759,10 @@ fn piece_set_select(
         let code = event_target_value(&ev);
         match game {
             GameKind::Hasami => {
-                if let Some(set) = PieceSet::ALL.into_iter().find(|s| s.code() == code) {
+                if let Some(set) = crate::session::hasami::PieceStyle::ALL
+                    .into_iter()
+                    .find(|s| s.code() == code)
+                {
                     hasami.update(|t| {
                         let mut s = *t.settings();
                         s.pieces = set;
@@ -763,8 +772,8 @@ fn piece_set_select(
             }
             GameKind::Yonin => {
                 let style = match code.as_str() {
-                    "kanji" => PieceStyle::Kanji,
-                    "letters" => PieceStyle::Letters,
+                    "kanji" => crate::session::yonin::PieceStyle::Kanji,
+                    "letters" => crate::session::yonin::PieceStyle::Letters,
                     _ => return,
                 };
                 yonin.update(|t| {

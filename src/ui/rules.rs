@@ -13,7 +13,6 @@ use super::i18n::{Locale, t, t_string, use_i18n};
 use crate::engine::hasami::Player;
 use crate::engine::yonin::{Piece, Role};
 use crate::engine::{Square, SquareSet};
-use crate::session::hasami::PieceSet;
 use crate::session::rules::{HasamiTopic, Marks, YoninTopic};
 use crate::session::yonin::PieceStyle;
 use leptos::html;
@@ -248,7 +247,7 @@ fn hasami_caption(i18n: I18n, topic: HasamiTopic) -> String {
 #[component]
 pub fn HasamiRules(
     /// The piece set the game on screen uses.
-    set: PieceSet,
+    set: crate::session::hasami::PieceStyle,
     /// Called by the close button and Escape.
     on_close: Callback<()>,
 ) -> impl IntoView {

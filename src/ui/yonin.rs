@@ -339,7 +339,9 @@ pub fn YoninTable(
             // faded on the destination.
             if let Some(mv) = proposed {
                 let piece = match mv {
-                    Move::Drop { role, .. } => game.to_move().map(|seat| Piece::new(role, seat)),
+                    Move::Drop { role, .. } => {
+                        game.side_to_move().map(|seat| Piece::new(role, seat))
+                    }
                     _ => mv.from().and_then(|from| pos.piece_at(from)).map(|mut p| {
                         p.promoted |= mv.is_promotion();
                         p
@@ -348,7 +350,7 @@ pub fn YoninTable(
                 squares[mv.to().index()].ghost = piece.map(|p| piece_view(i18n, p, style));
             }
             let show = t.settings().show_legal_moves() && proposed.is_none();
-            let side = game.to_move();
+            let side = game.side_to_move();
             let mut picked_hand = None;
             let mut promotion = None;
             match t.selection() {
@@ -463,7 +465,7 @@ pub fn YoninTable(
     });
 
     let status = move || {
-        let side = table.with(|t| t.game().to_move());
+        let side = table.with(|t| t.game().side_to_move());
         match (outcome.get(), side) {
             (Some(outcome), _) => {
                 let pairs = pairs.get();
@@ -512,7 +514,7 @@ pub fn YoninTable(
     };
 
     let player_card = move |seat: Seat| {
-        let to_move = move || table.with(|t| t.game().to_move() == Some(seat));
+        let to_move = move || table.with(|t| t.game().side_to_move() == Some(seat));
         let controller = move || table.with(|t| t.controller(seat));
         let in_check = move || table.with(|t| t.game().position().is_check(seat));
         let mated = move || table.with(|t| t.game().position().elimination_of(seat));

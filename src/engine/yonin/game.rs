@@ -40,7 +40,7 @@ struct Entry {
 /// let mut game = Game::new(Rules::default(), Seat::South);
 /// let report = game.play("e3e4".parse().unwrap()).unwrap();
 /// assert_eq!(report.next, Some(Seat::West));
-/// assert_eq!(game.to_move(), Some(Seat::West));
+/// assert_eq!(game.side_to_move(), Some(Seat::West));
 /// assert!(game.play("e4e5".parse().unwrap()).is_err());
 /// ```
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -114,7 +114,7 @@ impl Game {
     }
 
     /// The seat to move, `None` when the game is over.
-    pub fn to_move(&self) -> Option<Seat> {
+    pub fn side_to_move(&self) -> Option<Seat> {
         if self.outcome.is_some() {
             None
         } else {

@@ -67,7 +67,7 @@
 //! for m in ["e3e4", "c5d5", "e7e6", "g5f5"] {
 //!     game.play(m.parse().unwrap()).unwrap();
 //! }
-//! assert_eq!(game.to_move(), Some(Seat::South));
+//! assert_eq!(game.side_to_move(), Some(Seat::South));
 //! let again: Game = game.record().to_string().parse().unwrap();
 //! assert_eq!(again.position(), game.position());
 //! ```
