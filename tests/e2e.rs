@@ -16,9 +16,10 @@ use harness::{
 };
 use serde_json::{Value, json};
 use shogi_variants::engine::hasami::{Game, Move, Player, Position, Rules, WinCondition};
-use shogi_variants::session::hasami::{Settings, ViewMode};
+use shogi_variants::session::hasami::Settings;
 use shogi_variants::session::storage::{self, keys};
 use shogi_variants::session::table::{Controller, Participant, Revision};
+use shogi_variants::session::table::{TableSettings, TimePerMove, ViewMode};
 use std::path::{Path, PathBuf};
 
 const START_BOARD: &str = "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb";
@@ -503,12 +504,16 @@ fn settings_apply_and_are_kept() {
         assert_eq!(
             settings,
             Settings {
-                show_legal_moves: false,
-                alternate_start: true,
-                win: WinCondition::LeadByThree,
-                move_limit: Some(100),
-                time_per_move: shogi_variants::session::hasami::TimePerMove::None,
-                view: ViewMode::Fixed,
+                table: TableSettings {
+                    show_legal_moves: false,
+                    alternate_who_starts: true,
+                    time_per_move: TimePerMove::None,
+                    view: ViewMode::Fixed,
+                },
+                rules: Rules {
+                    win: WinCondition::LeadByThree,
+                    move_limit: Some(100),
+                },
                 pieces: shogi_variants::session::hasami::PieceStyle::Marks,
             }
         );
@@ -1405,7 +1410,7 @@ fn a_version_1_save_opens() {
             saved.game.moves()[..3],
             [mv("e1e5"), mv("f9f3"), mv("a1a2")]
         );
-        assert_eq!(saved.settings.win, WinCondition::LeadByThree);
+        assert_eq!(saved.settings.rules.win, WinCondition::LeadByThree);
         let raw = page.storage_get(keys::HASAMI_TABLE).await.expect("saved");
         assert_eq!(
             storage::open(&raw).expect("an envelope").0,

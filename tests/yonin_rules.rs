@@ -7,7 +7,7 @@ use shogi_variants::engine::yonin::{
     Rules, Seat, SeatSet,
 };
 use shogi_variants::engine::{Undone, Variant};
-use shogi_variants::session::yonin::Settings;
+use shogi_variants::session::yonin::{Settings, next_starting_seat};
 
 #[path = "common/yonin.rs"]
 mod common;
@@ -175,9 +175,9 @@ fn y1_5_starting_seat() {
     assert_eq!(g.starting_seat(), West);
     assert_eq!(g.legal_moves().len(), 9);
     let settings = Settings::default();
-    assert!(settings.alternate_who_starts);
-    assert_eq!(settings.next_starting_seat(South), West);
-    assert_eq!(settings.next_starting_seat(East), South);
+    assert!(settings.table.alternate_who_starts);
+    assert_eq!(next_starting_seat(&settings, South), West);
+    assert_eq!(next_starting_seat(&settings, East), South);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -808,8 +808,8 @@ fn y8_every_local_rule_is_selectable() {
     .expect("json");
     assert_eq!(r.to_string(), "pairs,last,ownerless,limit=200");
     let s = Settings::default();
-    assert!(s.show_legal_moves && s.alternate_who_starts);
-    assert_eq!(s.time_per_move.millis(), None);
+    assert!(s.table.show_legal_moves && s.table.alternate_who_starts);
+    assert_eq!(s.table.time_per_move.millis(), None);
 }
 
 #[test]

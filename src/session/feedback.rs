@@ -10,6 +10,19 @@ use crate::engine::Square;
 use crate::engine::{hasami, yonin};
 use serde::{Deserialize, Serialize};
 
+/// What the last move made on this page sounds and looks like
+/// ([`super::table::Table::move_feedback`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveFeedback {
+    /// Counts the moves made on this page (a person's or the CPU's), from 1: a new
+    /// value is a new move to sound and show.
+    pub id: u64,
+    /// Its sound (before the player's mute switch).
+    pub sound: MoveSound,
+    /// What the board animates (before the player's motion choice).
+    pub motion: MoveMotion,
+}
+
 /// The sound a move makes, from the quietest to the most telling; a move makes only
 /// the most telling one that applies.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]

@@ -32,11 +32,6 @@ pub mod keys {
     pub const YONIN_TABLE: &str = "shogi-variants/yonin/table";
     /// Suffix of the key under which unreadable data is kept, so nothing is lost.
     pub const UNREADABLE_SUFFIX: &str = "/unreadable";
-
-    /// The table key of the game stored as `game` (`hasami`, `yonin`).
-    pub fn table(game: &str) -> String {
-        format!("shogi-variants/{game}/table")
-    }
 }
 
 /// Why a stored value could not be used.
@@ -64,6 +59,35 @@ impl fmt::Display for LoadError {
 }
 
 impl std::error::Error for LoadError {}
+
+/// Why the browser's storage could not be used (localStorage missing, throwing, or
+/// refusing a read or a write).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StorageError {
+    /// The page has no `localStorage`.
+    #[error("no localStorage")]
+    Missing,
+    /// Reading the `localStorage` property throws (site data blocked, some sandboxed
+    /// frames); the browser's message.
+    #[error("localStorage throws: {0}")]
+    Throws(String),
+    /// A read was refused; the browser's message.
+    #[error("could not read {key}: {detail}")]
+    Read {
+        /// The key read.
+        key: String,
+        /// The browser's message.
+        detail: String,
+    },
+    /// A write was refused (the storage is full, or blocked); the browser's message.
+    #[error("could not save {key}: {detail}")]
+    Write {
+        /// The key written.
+        key: String,
+        /// The browser's message.
+        detail: String,
+    },
+}
 
 /// Wraps `data` in this app's envelope of format `version`, as a JSON value.
 pub fn envelope<T: Serialize>(version: u64, data: &T) -> serde_json::Value {
@@ -184,8 +208,13 @@ mod tests {
     }
 
     #[test]
-    fn table_keys_per_game() {
-        assert_eq!(keys::table("hasami"), keys::HASAMI_TABLE);
-        assert_eq!(keys::table("yonin"), keys::YONIN_TABLE);
+    fn storage_keys_are_those_saved_data_lives_under() {
+        // Saved games and preferences stay where earlier builds put them: a new key
+        // would lose them.
+        assert_eq!(keys::PREFERENCES, "shogi-variants/preferences");
+        assert_eq!(keys::HASAMI_SETTINGS_V1, "shogi-variants/hasami/settings");
+        assert_eq!(keys::HASAMI_TABLE, "shogi-variants/hasami/table");
+        assert_eq!(keys::YONIN_TABLE, "shogi-variants/yonin/table");
+        assert_eq!(keys::UNREADABLE_SUFFIX, "/unreadable");
     }
 }

@@ -106,6 +106,7 @@ impl WinCondition {
 /// The site settings that do not touch the rules (show legal moves, alternate who
 /// starts, time per move; RULES H5) live in the UI.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Rules {
     /// RULES H4.1.
     pub win: WinCondition,

@@ -1,0 +1,122 @@
+//! Several tabs on one table: each change makes a new [`Revision`], and a tab takes
+//! another tab's save only when its revision is newer ([`Table::storage_event`]).
+//! Only the tab in charge (a Web Lock in the browser, [`Table::set_leader`]) asks the
+//! CPU and acts when the clock runs out; the others follow what it saves.
+
+use super::error::TableNotice;
+use super::game::TableGame;
+use super::saved::SavedTable;
+use super::{Controller, Table};
+use crate::session::clock::MoveClock;
+use crate::session::storage;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One change of a table: a sequence number that only grows (saved with the table)
+/// and the id of the page that made the change. Ordered by sequence, then page id, so
+/// two tabs that change the table at once still make two different revisions and agree
+/// on which is newer.
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default, Serialize, Deserialize,
+)]
+pub struct Revision {
+    /// Changes made to this table since it was first created, on any page.
+    pub seq: u64,
+    /// The id of the page that made the change (random per page load).
+    pub page: u64,
+}
+
+impl fmt::Display for Revision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{:x}", self.seq, self.page)
+    }
+}
+
+impl<G: TableGame> Table<G> {
+    /// This tab is (`true`) or is no longer the one in charge of the CPU and the clock.
+    pub fn set_leader(&mut self, leader: bool) {
+        self.leader = leader;
+        self.refresh_request();
+    }
+
+    /// Another tab wrote the table (`text` is the new stored value, `None` if removed).
+    ///
+    /// A newer revision is taken whole (the game, seats, settings and clock); unless it
+    /// only adds moves of CPU seats (made by the tab in charge), a passing notice says
+    /// another tab changed the table; a game it finished shows its result. An older
+    /// revision is ignored and this table is saved again, so storage keeps the newer
+    /// one. The same revision from the tab in charge brings its clock. Text that cannot
+    /// be read is ignored (this table stays, and is saved again at the next change).
+    pub fn storage_event(&mut self, text: Option<&str>) {
+        let Some(text) = text else { return };
+        let Ok(remote) = storage::decode::<SavedTable<G>>(text, storage::TABLE_VERSION) else {
+            return;
+        };
+        if remote.revision > self.revision {
+            self.adopt(remote);
+        } else if remote.revision < self.revision {
+            self.request_save();
+        } else if !self.leader {
+            self.clock = MoveClock::resumed(remote.clock_used_ms);
+        }
+    }
+
+    /// Whether the moves `remote` adds to this table's game were all made for CPU
+    /// seats, with nothing else changed: what the tab in charge saves as the CPU plays.
+    fn only_cpu_moves(&self, remote: &SavedTable<G>) -> bool {
+        let continues = remote.game_number == self.game_number
+            && remote.game.moves().starts_with(self.game.moves());
+        continues
+            && remote.settings == self.settings
+            && remote
+                .participants
+                .iter()
+                .map(|p| p.controller)
+                .eq(self.participants.iter().map(|p| p.controller))
+            && remote.seating == self.seating
+            && {
+                let mut replay = self.game.clone();
+                remote.game.moves()[self.game.moves().len()..]
+                    .iter()
+                    .all(|&mv| {
+                        let cpu = replay.side_to_move().is_some_and(|s| {
+                            remote.participants[remote.seating[G::seat_index(s)]].controller
+                                == Controller::Cpu
+                        });
+                        cpu && replay.play(mv).is_ok()
+                    })
+            }
+    }
+
+    fn adopt(&mut self, remote: SavedTable<G>) {
+        let continues = remote.game_number == self.game_number
+            && remote.game.moves().starts_with(self.game.moves());
+        let was_over = continues && self.game.is_over();
+        let moved = remote.game.moves() != self.game.moves() || !continues;
+        // Tell the player when a person at another tab changed the table; the moves
+        // the tab in charge makes for CPU seats are not news (no notice at every one).
+        if !self.only_cpu_moves(&remote) {
+            self.notify(TableNotice::OtherTab);
+        }
+        if remote.game.is_over() && !was_over {
+            self.result_dismissed = false;
+        }
+        self.settings = remote.settings;
+        self.participants = remote.participants;
+        self.seating = remote.seating;
+        self.game = remote.game;
+        self.game_number = remote.game_number;
+        self.revision = remote.revision;
+        self.clock = MoveClock::resumed(remote.clock_used_ms);
+        self.clock_saved_ms = remote.clock_used_ms;
+        self.timed_out = false;
+        self.game_changed();
+        self.picking.forget_proposal();
+        if moved {
+            self.picking.clear();
+            self.last_report = None;
+        }
+        self.update_view_seat();
+        self.refresh_request();
+    }
+}

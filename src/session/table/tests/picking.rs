@@ -1,0 +1,90 @@
+//! Clicks ([`super::super::picking`]).
+
+use super::*;
+
+#[test]
+fn clicks_that_are_not_offered_do_nothing() {
+    let mut t = hasami();
+    assert_eq!(t.click_square(sq("e5")), Click::Ignored, "an empty square");
+    assert_eq!(t.click_square(sq("e9")), Click::Ignored, "an enemy piece");
+    assert_eq!(t.click_square(sq("e1")), Click::Selected);
+    assert_eq!(t.destinations().len(), 7);
+    assert_eq!(t.click_square(sq("f2")), Click::Deselected, "a diagonal");
+    assert_eq!(t.click_square(sq("e1")), Click::Selected);
+    assert_eq!(
+        t.click_square(sq("d1")),
+        Click::Selected,
+        "another own piece"
+    );
+    assert_eq!(t.selection(), Selection::Source(Source::Square(sq("d1"))));
+    assert_eq!(t.click_square(sq("d1")), Click::Deselected);
+    assert_eq!(t.game().moves().len(), 0);
+    click_move(&mut t, "e1", "e5");
+    assert_eq!(
+        t.click_square(sq("a1")),
+        Click::Ignored,
+        "the CPU is to move"
+    );
+}
+
+#[test]
+fn an_optional_promotion_is_asked_and_can_be_cancelled_y2_4() {
+    // RULES Y2.4: promotion is optional on entering the zone; the player chooses.
+    let mut t = yonin_promotion();
+    assert_eq!(t.click_square(sq("e6")), Click::Selected);
+    assert!(t.destinations().contains(sq("e7")));
+    assert_eq!(t.click_square(sq("e7")), Click::AskPromotion);
+    assert_eq!(
+        t.selection(),
+        Selection::Promotion {
+            from: sq("e6"),
+            to: sq("e7")
+        }
+    );
+    assert_eq!(t.choose_promotion(None), Click::Deselected);
+    assert_eq!(
+        t.selection(),
+        Selection::Source(Source::Square(sq("e6"))),
+        "cancel keeps the pick"
+    );
+    assert_eq!(t.click_square(sq("e7")), Click::AskPromotion);
+    match t.choose_promotion(Some(true)) {
+        Click::Played(report) => {
+            assert_eq!(report.mv, "e6e7+".parse::<YMove>().unwrap());
+            assert_eq!(report.captured, Some(Role::Pawn));
+        }
+        other => panic!("not played: {other:?}"),
+    }
+    assert!(t.game().position().piece_at(sq("e7")).unwrap().promoted);
+}
+
+#[test]
+fn a_hand_piece_is_picked_and_dropped_y2_3() {
+    // RULES Y2.3: a drop puts a piece from hand on an empty square.
+    let mut t = yonin_promotion();
+    assert_eq!(
+        t.click_hand(Seat::West, Role::Pawn),
+        Click::Ignored,
+        "not West's turn"
+    );
+    assert_eq!(
+        t.click_hand(Seat::South, Role::Gold),
+        Click::Ignored,
+        "no gold in hand"
+    );
+    assert_eq!(t.click_hand(Seat::South, Role::Pawn), Click::Selected);
+    let drops = t.destinations();
+    assert!(drops.contains(sq("d5")));
+    assert!(!drops.contains(sq("a5")), "occupied by West's king");
+    // Nifu (RULES Y4.1): South has unpromoted pawns on files e (e3) and f (f2).
+    assert!(!drops.contains(sq("e5")) && !drops.contains(sq("f5")));
+    assert_eq!(t.click_hand(Seat::South, Role::Pawn), Click::Deselected);
+    assert_eq!(t.click_hand(Seat::South, Role::Pawn), Click::Selected);
+    let to = sq("d5");
+    let report = match t.click_square(to) {
+        Click::Played(r) => r,
+        other => panic!("not dropped: {other:?}"),
+    };
+    assert!(report.mv.is_drop());
+    assert_eq!(t.game().position().hand(Seat::South).count(Role::Pawn), 0);
+}
