@@ -6,12 +6,12 @@
 //! natively; the `ui` module renders it and forwards events.
 
 pub mod app;
+pub mod board;
 pub mod clock;
 pub mod cpu;
 pub mod feedback;
 pub mod hasami;
 pub mod notice;
-pub mod rules;
 pub mod storage;
 pub mod table;
 pub mod update;

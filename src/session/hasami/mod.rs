@@ -3,6 +3,8 @@
 //! and the tables version 1 of the app saved ([`legacy`]).
 
 pub mod legacy;
+pub mod look;
+pub mod rules_page;
 
 use super::feedback::MoveSound;
 use super::table::{self, LegacyFormat, PanelRules, Source, TableGame};

@@ -3,6 +3,8 @@
 //! Y1.5: one seat further clockwise), and the CPU seam. Yonin has no resignation (RULES
 //! Y6.6). What each move did, told for the banner and the results table: [`story`].
 
+pub mod look;
+pub mod rules_page;
 pub mod story;
 
 pub use story::{MateStory, PlacingRow, TurnStory, last_turn_story, placing_rows, turn_story};

@@ -1,0 +1,929 @@
+//! What the board draws, as plain data computed natively: [`BoardView`] (each square's
+//! piece and marks, the hands, the turn of the board, the questions asked next to a
+//! square). The board component (`ui::board`) knows no rules, like lichess's
+//! chessground: it draws a [`BoardView`] and sends clicks back.
+//!
+//! [`table_view`] builds the view of a table from its game, pick and settings, and
+//! [`diagram_view`] the view of a rules diagram; what each game draws its own way (its
+//! pieces, the marks of its last move, its hands) is its [`BoardLook`]. The texts a
+//! screen reader reads come from [`BoardNames`], which the UI implements with its
+//! translations.
+//!
+//! The board can be turned four ways ([`Turn`]), so each of the four Yonin seats can
+//! have its side at the bottom of the screen; Hasami uses [`Turn::Rank1`] and
+//! [`Turn::Rank9`]. Pieces are shogi-style pentagons pointing the way they move
+//! ([`Facing`]), turned with the board.
+
+use crate::engine::square::NUM_SQUARES;
+use crate::engine::{Square, SquareSet};
+use crate::session::feedback::{Motion, MoveFeedback, MoveMotion};
+use crate::session::table::{Selection, Source, Table, TableGame};
+
+/// Which way the board is turned: the board edge seen at the bottom of the screen.
+///
+/// The variants name the edge: [`Turn::Rank1`] is rank 1 (South's or Black's side) at the
+/// bottom, [`Turn::FileA`] file `a` (West's side), [`Turn::Rank9`] rank 9 (North's or
+/// White's side), [`Turn::FileI`] file `i` (East's side). They go clockwise around the
+/// board, like the Yonin seats.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Turn {
+    /// Rank 1 at the bottom: ranks 9..1 from top to bottom, files `a`..`i` from left to
+    /// right (`a1` bottom-left). South's (Yonin) or Black's (Hasami) view.
+    #[default]
+    Rank1,
+    /// File `a` at the bottom (West's view): up on screen is towards file `i`, right is
+    /// towards rank 1 (`a1` bottom-right).
+    FileA,
+    /// Rank 9 at the bottom, turned 180° (North's or White's view): `i9` bottom-left.
+    Rank9,
+    /// File `i` at the bottom (East's view): up on screen is towards file `a`, right is
+    /// towards rank 9 (`i1` bottom-left).
+    FileI,
+}
+
+impl Turn {
+    /// The four turns in clockwise order (the order of the Yonin seats South, West,
+    /// North, East whose side each puts at the bottom).
+    pub const ALL: [Turn; 4] = [Turn::Rank1, Turn::FileA, Turn::Rank9, Turn::FileI];
+
+    /// Index in [`Turn::ALL`] (quarter turns clockwise from [`Turn::Rank1`]'s edge).
+    pub const fn index(self) -> u8 {
+        match self {
+            Turn::Rank1 => 0,
+            Turn::FileA => 1,
+            Turn::Rank9 => 2,
+            Turn::FileI => 3,
+        }
+    }
+
+    /// The board direction that points to the top of the screen (e.g. [`Facing::North`]
+    /// for [`Turn::Rank1`], [`Facing::East`] for [`Turn::FileA`]).
+    pub const fn up(self) -> Facing {
+        Facing::from_index(self.index())
+    }
+
+    /// The screen edge along which the board edge `side` is drawn with this turn: the
+    /// host's way to place a seat's hand or name card next to the seat's side. For
+    /// example `Turn::FileA.edge_of(Turn::Rank1)` is [`Edge::Right`]: seen from West,
+    /// South sits on the right.
+    pub const fn edge_of(self, side: Turn) -> Edge {
+        Edge::from_index((side.index() + 4 - self.index()) % 4)
+    }
+
+    /// Whether screen rows run along ranks (rank 1 or 9 at the bottom): the rank labels
+    /// are then at the side and the file labels at the bottom.
+    pub const fn rows_are_ranks(self) -> bool {
+        matches!(self, Turn::Rank1 | Turn::Rank9)
+    }
+
+    /// Board step `(files, ranks)` of one square towards the screen's right.
+    pub const fn right_step(self) -> (i8, i8) {
+        self.up().clockwise().step()
+    }
+
+    /// Board step `(files, ranks)` of one square towards the screen's top.
+    pub const fn up_step(self) -> (i8, i8) {
+        self.up().step()
+    }
+
+    /// The square shown at screen `row` (0 = top) and `col` (0 = left), both in `0..9`.
+    pub fn at_screen(self, row: u8, col: u8) -> Square {
+        let (rf, rr) = self.right_step();
+        let (uf, ur) = self.up_step();
+        // The bottom-left square: each coordinate starts low if it grows to the right
+        // or upwards, else high.
+        let start = |grows: i8| if grows > 0 { 0 } else { 8 };
+        let (col, up) = (col as i8, 8 - row as i8);
+        let file = start(rf + uf) + col * rf + up * uf;
+        let rank = start(rr + ur) + col * rr + up * ur;
+        Square::new(file as u8, rank as u8).expect("row and col in 0..9")
+    }
+
+    /// The screen `(row, col)` of `sq` (row 0 = top, col 0 = left).
+    pub fn screen_of(self, sq: Square) -> (u8, u8) {
+        let (f, r) = (sq.file(), sq.rank());
+        match self {
+            Turn::Rank1 => (8 - r, f),
+            Turn::FileA => (8 - f, 8 - r),
+            Turn::Rank9 => (r, 8 - f),
+            Turn::FileI => (f, r),
+        }
+    }
+
+    /// The CSS class naming this turn on the board's wrapper, `turn-rank1` etc.
+    pub const fn class(self) -> &'static str {
+        match self {
+            Turn::Rank1 => "turn-rank1",
+            Turn::FileA => "turn-filea",
+            Turn::Rank9 => "turn-rank9",
+            Turn::FileI => "turn-filei",
+        }
+    }
+}
+
+/// The direction a piece moves in, in board terms: North is towards rank 9, East towards
+/// file `i`. Yonin: South's pieces face North, West's East, North's South, East's West.
+/// Hasami: Black's pieces face North, White's South.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Facing {
+    /// Towards rank 9.
+    #[default]
+    North,
+    /// Towards file `i`.
+    East,
+    /// Towards rank 1.
+    South,
+    /// Towards file `a`.
+    West,
+}
+
+impl Facing {
+    /// North, East, South, West by index `i % 4` (clockwise).
+    pub const fn from_index(i: u8) -> Facing {
+        match i % 4 {
+            0 => Facing::North,
+            1 => Facing::East,
+            2 => Facing::South,
+            _ => Facing::West,
+        }
+    }
+
+    /// Index clockwise from North (0..4).
+    pub const fn index(self) -> u8 {
+        match self {
+            Facing::North => 0,
+            Facing::East => 1,
+            Facing::South => 2,
+            Facing::West => 3,
+        }
+    }
+
+    /// The direction a quarter turn clockwise (North → East).
+    pub const fn clockwise(self) -> Facing {
+        Facing::from_index(self.index() + 1)
+    }
+
+    /// Board step `(files, ranks)` of one square in this direction.
+    pub const fn step(self) -> (i8, i8) {
+        match self {
+            Facing::North => (0, 1),
+            Facing::East => (1, 0),
+            Facing::South => (0, -1),
+            Facing::West => (-1, 0),
+        }
+    }
+
+    /// Lower-case name, the `data-facing` value: `north`, `east`, `south`, `west`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Facing::North => "north",
+            Facing::East => "east",
+            Facing::South => "south",
+            Facing::West => "west",
+        }
+    }
+
+    /// Degrees clockwise from "pointing up" at which a piece with this facing is drawn
+    /// when the board is turned by `turn`: 0, 90, 180 or 270.
+    pub const fn screen_angle(self, turn: Turn) -> u16 {
+        ((self.index() + 4 - turn.up().index()) % 4) as u16 * 90
+    }
+}
+
+/// A piece as the board draws it: a shogi-style pentagon whose point shows its facing.
+#[derive(Clone, PartialEq, Debug)]
+pub struct PieceView {
+    /// The owner: its CSS class (colour, seat mark) and the `data-side` value. One of
+    /// `"black"`, `"white"` (Hasami), `"south"`, `"west"`, `"north"`, `"east"` (Yonin),
+    /// or `"none"` for a piece of nobody (a flipped king or an ownerless piece).
+    pub side: &'static str,
+    /// The way the piece moves; the pentagon's point shows it, turned with the board.
+    pub facing: Facing,
+    /// Text on the piece, one or two characters (e.g. the kanji 歩 or a letter `P`);
+    /// `None` draws the Hasami disc mark (filled for Black, a ring for White).
+    pub text: Option<String>,
+    /// A promoted piece: its text is red, as on shogi pieces.
+    pub promoted: bool,
+    /// Out of play (a flipped king or an ownerless piece): drawn greyed, faded, with a
+    /// dashed edge and without an owner colour.
+    pub inert: bool,
+    /// Accessible name, translated by the host (e.g. "North's silver, facing south").
+    pub label: String,
+}
+
+/// What one square shows. Each `bool` is a mark, drawn as the square's CSS class of the
+/// same name.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct SquareView {
+    /// The piece standing there, if any.
+    pub piece: Option<PieceView>,
+    /// The selected piece stands here.
+    pub selected: bool,
+    /// A legal destination of the selected piece or hand piece (drawn only when asked to).
+    pub target: bool,
+    /// From- or to-square of the last move.
+    pub last: bool,
+    /// A piece was captured here by the last move.
+    pub captured: bool,
+    /// A king in check stands here.
+    pub check: bool,
+    /// The piece standing here just arrived and is animated ([`Arrive`]); `None` draws
+    /// it still.
+    pub arrive: Option<Arrive>,
+    /// The piece of a move held for confirmation, drawn faded on its destination (over
+    /// any piece it would capture); the square gets the class `pending`.
+    pub ghost: Option<PieceView>,
+}
+
+/// How the piece on a square arrives there: the last move, animated once.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Arrive {
+    /// Identifies the move (the host's move counter): the board animates each move
+    /// once, so the piece does not slide again when the board is redrawn or turned.
+    pub id: u64,
+    /// The square it slid from (class `arrive slide`, offset in the CSS variables
+    /// `--dx` and `--dy`, in squares on screen); `None` for a drop from a hand
+    /// (class `arrive drop`: it fades and grows in).
+    pub from: Option<Square>,
+}
+
+/// A screen edge of the board (not a board edge: see [`Turn::edge_of`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Edge {
+    /// Below the board.
+    Bottom,
+    /// Left of the board.
+    Left,
+    /// Above the board.
+    Top,
+    /// Right of the board.
+    Right,
+}
+
+impl Edge {
+    /// Bottom, Left, Top, Right by index `i % 4` (clockwise around the screen).
+    pub const fn from_index(i: u8) -> Edge {
+        match i % 4 {
+            0 => Edge::Bottom,
+            1 => Edge::Left,
+            2 => Edge::Top,
+            _ => Edge::Right,
+        }
+    }
+
+    /// Lower-case name, used in the CSS class `edge-NAME`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Edge::Bottom => "bottom",
+            Edge::Left => "left",
+            Edge::Top => "top",
+            Edge::Right => "right",
+        }
+    }
+}
+
+/// One kind of piece in a hand: a button showing the piece and how many there are.
+#[derive(Clone, PartialEq, Debug)]
+pub struct HandPieceView {
+    /// Opaque to the board: given back to `on_hand` when the button is clicked.
+    pub id: u32,
+    /// Short kind name, unique in the hand, e.g. `"P"`, `"S"`, `"G"`, `"R"`: the button's
+    /// test id is `hand-SEAT-KIND`.
+    pub kind: &'static str,
+    /// How to draw the piece (owner, facing, text).
+    pub piece: PieceView,
+    /// How many of them the hand holds (shown as a badge; 0 draws the button faded).
+    pub count: u8,
+    /// Picked to be dropped: drawn framed, `aria-pressed="true"`.
+    pub selected: bool,
+    /// Whether the button can be clicked now (else `disabled`).
+    pub enabled: bool,
+    /// Accessible name, translated by the host (e.g. "2 pawns in South's hand").
+    pub label: String,
+}
+
+/// The pieces in hand of one seat, drawn next to the board at `edge`.
+#[derive(Clone, PartialEq, Debug)]
+pub struct HandView {
+    /// Seat name, unique on the board: the test ids `hand-SEAT` and `hand-SEAT-KIND`
+    /// and the CSS class `seat-SEAT` (e.g. `"south"`).
+    pub seat: &'static str,
+    /// The screen edge the hand is drawn at (see [`Turn::edge_of`]). On narrow screens
+    /// the left and right hands go in a row above and below the board.
+    pub edge: Edge,
+    /// Accessible name of the hand, translated by the host (e.g. "South's hand").
+    pub label: String,
+    /// The kinds held, in the order to show them; an empty list draws a placeholder.
+    pub pieces: Vec<HandPieceView>,
+}
+
+/// Everything the board draws.
+#[derive(Clone, PartialEq, Debug)]
+pub struct BoardView {
+    /// One entry per square, indexed by [`Square::index`] (`a1` first); 81 entries.
+    pub squares: Vec<SquareView>,
+    /// Which board edge is at the bottom of the screen.
+    pub turn: Turn,
+    /// Square clicks do nothing now (not a person's turn, or the game is over): drawn
+    /// with the class `locked`. Hand buttons follow their own `enabled`.
+    pub locked: bool,
+    /// The hands to draw around the board, one per seat; empty for Hasami (no hand
+    /// areas are drawn at all then).
+    pub hands: Vec<HandView>,
+    /// Ask whether to promote the piece moving to this square: a small choice appears
+    /// next to it, answered through `on_promotion`.
+    pub promotion: Option<Square>,
+    /// A move to this square is held for confirmation: the buttons `move-confirm` and
+    /// `move-cancel` appear next to it, answered through `on_confirm`.
+    pub confirm: Option<Square>,
+}
+
+impl Default for BoardView {
+    fn default() -> BoardView {
+        BoardView {
+            squares: vec![SquareView::default(); NUM_SQUARES],
+            turn: Turn::Rank1,
+            locked: false,
+            hands: Vec::new(),
+            promotion: None,
+            confirm: None,
+        }
+    }
+}
+
+/// What a diagram of the rules pages marks on its squares, besides the pieces.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Marks {
+    /// The piece that moves (drawn selected).
+    pub from: Option<Square>,
+    /// Where it goes, or where a piece is dropped (drawn as a destination).
+    pub to: Option<Square>,
+    /// Other squares a piece may reach or a piece may be dropped on (destinations).
+    pub targets: SquareSet,
+    /// Pieces the marked move captures (drawn with the capture ring).
+    pub captured: SquareSet,
+    /// A piece in trouble: a king in check, a piece that cannot move (red glow).
+    pub alert: SquareSet,
+    /// An area of the board, e.g. a promotion zone (tinted).
+    pub zone: SquareSet,
+    /// The squares of a move already played (tinted like the game's last move).
+    pub last: SquareSet,
+}
+
+impl Marks {
+    /// Marks `squares` (81, by [`Square::index`]) as the board draws them: the moving
+    /// piece selected, its destination and the other reachable squares as
+    /// destinations, captured pieces ringed, a piece in trouble glowing red, a zone
+    /// and a played move tinted.
+    pub fn apply(&self, squares: &mut [SquareView]) {
+        if let Some(from) = self.from {
+            squares[from.index()].selected = true;
+        }
+        let mut targets = self.targets;
+        if let Some(to) = self.to {
+            targets.insert(to);
+        }
+        let mark = |squares: &mut [SquareView], set: SquareSet, f: fn(&mut SquareView)| {
+            for sq in set {
+                f(&mut squares[sq.index()]);
+            }
+        };
+        mark(squares, targets, |s| s.target = true);
+        mark(squares, self.captured, |s| s.captured = true);
+        mark(squares, self.alert, |s| s.check = true);
+        mark(squares, self.zone.union(self.last), |s| s.last = true);
+    }
+}
+
+/// How a game draws itself on the board.
+pub trait BoardLook: TableGame {
+    /// A piece as the game knows it (Hasami: the player it belongs to; Yonin: the piece
+    /// with its owner, facing and promotion).
+    type Piece: Copy + PartialEq + std::fmt::Debug;
+    /// A position of the game.
+    type Position;
+
+    /// The position the game stands in.
+    fn board_position(&self) -> &Self::Position;
+    /// The pieces standing on the board of `pos`.
+    fn pieces(pos: &Self::Position) -> Vec<(Square, Self::Piece)>;
+    /// How `piece` is drawn with the piece style `style`; `label` is its accessible
+    /// name ([`BoardNames::piece`]).
+    fn piece_view(piece: Self::Piece, style: Self::PieceStyle, label: String) -> PieceView;
+    /// The board turned so that `seat` sits at the bottom.
+    fn turn_for(seat: Self::Seat) -> Turn;
+    /// The name of a seat in CSS classes and test ids (`black`, `south`, …).
+    fn seat_class(seat: Self::Seat) -> &'static str;
+    /// Marks what the last move of the game did: its squares, what it captured, the
+    /// kings it left in check.
+    fn mark_last_move(&self, squares: &mut [SquareView]);
+    /// The piece that `mv` puts on its destination (promoted if it promotes).
+    fn moved_piece(&self, mv: Self::Move) -> Option<Self::Piece>;
+
+    /// The kinds of piece a hand can hold, in the order shown (none for a game
+    /// without hands). The board draws hands only when there are some.
+    const HAND_KINDS: &'static [Self::HandPiece] = &[];
+    /// How many pieces of `kind` the hand of `seat` holds in `pos`.
+    fn hand_count(_pos: &Self::Position, _seat: Self::Seat, _kind: Self::HandPiece) -> u8 {
+        0
+    }
+    /// A piece of kind `kind` as held by `seat`.
+    fn hand_piece(kind: Self::HandPiece, seat: Self::Seat) -> Self::Piece;
+    /// The short name of a hand kind in test ids (`hand-SEAT-KIND`), e.g. `P`.
+    fn kind_letter(_kind: Self::HandPiece) -> &'static str {
+        ""
+    }
+}
+
+/// The texts of the board a screen reader reads, in the player's language.
+pub trait BoardNames<G: BoardLook> {
+    /// A piece, e.g. "North's silver, facing south".
+    fn piece(&self, piece: G::Piece) -> String;
+    /// A hand, e.g. "South's hand".
+    fn hand(&self, seat: G::Seat) -> String;
+    /// A kind of piece in hand, e.g. "pawn".
+    fn kind(&self, kind: G::HandPiece) -> String;
+    /// The button of a kind in a hand, e.g. "2 pawns in South's hand".
+    fn hand_piece(&self, seat: G::Seat, kind: G::HandPiece, count: u8) -> String;
+}
+
+/// The id of a hand piece that the board gives back to `on_hand`: `seat index × 8 +`
+/// the index of `kind` in [`BoardLook::HAND_KINDS`].
+pub fn hand_piece_id<G: BoardLook>(seat: G::Seat, kind: G::HandPiece) -> u32 {
+    let kind = G::HAND_KINDS.iter().position(|&k| k == kind).unwrap_or(0);
+    (G::seat_index(seat) * 8 + kind) as u32
+}
+
+/// The seat and kind of a hand piece id ([`hand_piece_id`]), `None` for an id that
+/// names none.
+pub fn hand_piece_of<G: BoardLook>(id: u32) -> Option<(G::Seat, G::HandPiece)> {
+    let seat = *G::SEATS.get(id as usize / 8)?;
+    let kind = *G::HAND_KINDS.get(id as usize % 8)?;
+    Some((seat, kind))
+}
+
+/// The square whose piece the board animates for the last move made on this page, and
+/// how; `None` when there is nothing to animate, the player chose instant moves, or
+/// the system asks for reduced motion (`reduced`).
+pub fn arrival(
+    feedback: Option<MoveFeedback>,
+    motion: Motion,
+    reduced: bool,
+) -> Option<(Square, Arrive)> {
+    let f = feedback?;
+    match f.motion.shown(motion, reduced) {
+        MoveMotion::None => None,
+        MoveMotion::Slide { from, to } => Some((
+            to,
+            Arrive {
+                id: f.id,
+                from: Some(from),
+            },
+        )),
+        MoveMotion::Drop { to } => Some((
+            to,
+            Arrive {
+                id: f.id,
+                from: None,
+            },
+        )),
+    }
+}
+
+/// The squares of `pos` with their pieces drawn in `style`.
+fn squares_of<G: BoardLook>(
+    pos: &G::Position,
+    style: G::PieceStyle,
+    names: &impl BoardNames<G>,
+) -> Vec<SquareView> {
+    let mut squares = vec![SquareView::default(); NUM_SQUARES];
+    for (sq, piece) in G::pieces(pos) {
+        squares[sq.index()].piece = Some(G::piece_view(piece, style, names.piece(piece)));
+    }
+    squares
+}
+
+/// The hands of `seats` in `pos` as drawn on a board turned by `turn`.
+fn hands_of<G: BoardLook>(
+    pos: &G::Position,
+    seats: &[G::Seat],
+    turn: Turn,
+    style: G::PieceStyle,
+    names: &impl BoardNames<G>,
+    pieces: impl Fn(G::Seat, G::HandPiece, u8, PieceView) -> HandPieceView,
+) -> Vec<HandView> {
+    seats
+        .iter()
+        .map(|&seat| HandView {
+            seat: G::seat_class(seat),
+            edge: turn.edge_of(G::turn_for(seat)),
+            label: names.hand(seat),
+            pieces: G::HAND_KINDS
+                .iter()
+                .map(|&kind| (kind, G::hand_count(pos, seat, kind)))
+                .filter(|&(_, count)| count > 0)
+                .map(|(kind, count)| {
+                    let piece = G::piece_view(G::hand_piece(kind, seat), style, names.kind(kind));
+                    pieces(seat, kind, count, piece)
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// What the board of `table` shows, seen with `bottom` at the bottom: the pieces in
+/// the table's piece style, the last move, the pick and its destinations (when the
+/// settings show legal moves), the move held for confirmation, the promotion question,
+/// the hands (a hand piece is enabled only for the person to move, picked when
+/// selected), and the piece that arrives (`arrive`, from [`arrival`]). Locked unless a
+/// person may move.
+pub fn table_view<G: BoardLook>(
+    table: &Table<G>,
+    bottom: G::Seat,
+    names: &impl BoardNames<G>,
+    arrive: Option<(Square, Arrive)>,
+) -> BoardView {
+    let game = table.game();
+    let pos = game.board_position();
+    let style = table.settings().pieces;
+    let turn = G::turn_for(bottom);
+    let mut squares = squares_of::<G>(pos, style, names);
+    game.mark_last_move(&mut squares);
+    if let Some((sq, arrive)) = arrive {
+        squares[sq.index()].arrive = Some(arrive);
+    }
+    let proposed = table.proposed();
+    // A move held for confirmation: its piece drawn faded on the destination.
+    if let Some(mv) = proposed {
+        let to = G::destination(mv);
+        squares[to.index()].ghost = game
+            .moved_piece(mv)
+            .map(|p| G::piece_view(p, style, names.piece(p)));
+    }
+    let mut picked_hand = None;
+    let mut promotion = None;
+    match table.selection() {
+        Selection::Source(Source::Square(from)) => squares[from.index()].selected = true,
+        Selection::Source(Source::Hand(kind)) => picked_hand = Some(kind),
+        Selection::Promotion { from, to } => {
+            squares[from.index()].selected = true;
+            promotion = Some(to);
+        }
+        Selection::None => {}
+    }
+    if table.settings().table.show_legal_moves && proposed.is_none() {
+        for to in table.destinations() {
+            squares[to.index()].target = true;
+        }
+    }
+    let person = table.human_to_move();
+    let side = game.side_to_move();
+    let hands = if G::HAND_KINDS.is_empty() {
+        Vec::new()
+    } else {
+        hands_of::<G>(
+            pos,
+            G::SEATS,
+            turn,
+            style,
+            names,
+            |seat, kind, count, piece| HandPieceView {
+                id: hand_piece_id::<G>(seat, kind),
+                kind: G::kind_letter(kind),
+                piece,
+                count,
+                selected: side == Some(seat) && picked_hand == Some(kind),
+                enabled: person && side == Some(seat),
+                label: names.hand_piece(seat, kind, count),
+            },
+        )
+    };
+    BoardView {
+        squares,
+        turn,
+        locked: !person,
+        hands,
+        promotion,
+        confirm: proposed.map(G::destination),
+    }
+}
+
+/// What a diagram of the rules pages shows: `pos` in `style` with `marks`, seen from
+/// the first seat, locked, with the hand of `hand` if given (its pieces labelled by
+/// their kind).
+pub fn diagram_view<G: BoardLook>(
+    pos: &G::Position,
+    marks: &Marks,
+    hand: Option<G::Seat>,
+    style: G::PieceStyle,
+    names: &impl BoardNames<G>,
+) -> BoardView {
+    let turn = Turn::Rank1;
+    let mut squares = squares_of::<G>(pos, style, names);
+    marks.apply(&mut squares);
+    let seats: Vec<G::Seat> = hand.into_iter().collect();
+    let hands = hands_of::<G>(pos, &seats, turn, style, names, |_, kind, count, piece| {
+        HandPieceView {
+            id: 0,
+            kind: G::kind_letter(kind),
+            label: piece.label.clone(),
+            piece,
+            count,
+            selected: false,
+            enabled: false,
+        }
+    });
+    BoardView {
+        squares,
+        turn,
+        locked: true,
+        hands,
+        promotion: None,
+        confirm: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{hasami, yonin};
+    use crate::session::table::{Controller, Participant, Revision, SavedTable};
+    use crate::session::{hasami as hasami_table, yonin as yonin_table};
+
+    /// Plain English names, for reading the views in tests.
+    struct Plain;
+
+    impl BoardNames<hasami::Game> for Plain {
+        fn piece(&self, piece: hasami::Player) -> String {
+            format!("{piece} piece")
+        }
+        fn hand(&self, seat: hasami::Player) -> String {
+            format!("{seat} hand")
+        }
+        fn kind(&self, kind: std::convert::Infallible) -> String {
+            match kind {}
+        }
+        fn hand_piece(&self, _: hasami::Player, kind: std::convert::Infallible, _: u8) -> String {
+            match kind {}
+        }
+    }
+
+    impl BoardNames<yonin::Game> for Plain {
+        fn piece(&self, piece: yonin::Piece) -> String {
+            format!("{:?} {:?}", piece.owner, piece.role)
+        }
+        fn hand(&self, seat: yonin::Seat) -> String {
+            format!("{seat}'s hand")
+        }
+        fn kind(&self, kind: yonin::Role) -> String {
+            format!("{kind:?}")
+        }
+        fn hand_piece(&self, seat: yonin::Seat, kind: yonin::Role, count: u8) -> String {
+            format!("{count} {kind:?} in {seat}'s hand")
+        }
+    }
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    fn marked(view: &BoardView, mark: fn(&SquareView) -> bool) -> Vec<String> {
+        Square::all()
+            .filter(|s| mark(&view.squares[s.index()]))
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn each_turn_puts_its_edge_at_the_bottom() {
+        // The square at the bottom-left of the screen, and the coordinates along the
+        // sides, for each of the four ways the board turns.
+        for (turn, bottom_left, top_right, rows_are_ranks) in [
+            (Turn::Rank1, "a1", "i9", true),
+            (Turn::FileA, "a9", "i1", false),
+            (Turn::Rank9, "i9", "a1", true),
+            (Turn::FileI, "i1", "a9", false),
+        ] {
+            assert_eq!(turn.at_screen(8, 0), sq(bottom_left), "{turn:?}");
+            assert_eq!(turn.at_screen(0, 8), sq(top_right), "{turn:?}");
+            assert_eq!(turn.rows_are_ranks(), rows_are_ranks, "{turn:?}");
+            // Every square is drawn once, where screen_of says.
+            let mut seen = SquareSet::EMPTY;
+            for row in 0..9 {
+                for col in 0..9 {
+                    let s = turn.at_screen(row, col);
+                    assert_eq!(turn.screen_of(s), (row, col), "{turn:?} {s}");
+                    seen.insert(s);
+                }
+            }
+            assert_eq!(seen.len(), NUM_SQUARES);
+        }
+    }
+
+    #[test]
+    fn each_yonin_seat_at_the_bottom_sees_its_pieces_point_up_and_its_hand_below() {
+        // RULES Y1.1: seats clockwise South, West, North, East.
+        for seat in yonin::Seat::ALL {
+            let turn = yonin_table::look::turn_for(seat);
+            assert_eq!(turn.edge_of(turn), Edge::Bottom, "{seat}");
+            assert_eq!(
+                yonin_table::look::facing_of(seat).screen_angle(turn),
+                0,
+                "{seat}'s pieces point up"
+            );
+            // The next seat clockwise sits on the left, the one across at the top.
+            let edge = |k| turn.edge_of(yonin_table::look::turn_for(seat.clockwise(k)));
+            assert_eq!(
+                (edge(1), edge(2), edge(3)),
+                (Edge::Left, Edge::Top, Edge::Right)
+            );
+        }
+        assert_eq!(Turn::FileA.edge_of(Turn::Rank1), Edge::Right);
+    }
+
+    /// A Hasami table: a person as Black against the CPU.
+    fn hasami() -> hasami_table::Table {
+        let mut t = hasami_table::Table::new(hasami_table::Settings::default(), 1);
+        t.set_leader(true);
+        t
+    }
+
+    #[test]
+    fn a_hasami_view_shows_the_pieces_the_pick_and_the_last_move() {
+        let mut t = hasami();
+        let view = table_view(&t, hasami::Player::Black, &Plain, None);
+        assert_eq!(view.turn, Turn::Rank1);
+        assert!(!view.locked, "Black, a person, is to move");
+        assert!(view.hands.is_empty(), "Hasami has no hands");
+        let black = view.squares[sq("e1").index()].piece.clone().unwrap();
+        assert_eq!((black.side, black.facing), ("black", Facing::North));
+        assert_eq!(black.label, "black piece");
+        assert_eq!(marked(&view, |s| s.piece.is_some()).len(), 18);
+
+        t.click_square(sq("e1"));
+        let view = table_view(&t, hasami::Player::Black, &Plain, None);
+        assert_eq!(marked(&view, |s| s.selected), ["e1"]);
+        let targets = marked(&view, |s| s.target);
+        assert_eq!(targets.len(), 7, "e2..e8: {targets:?}");
+        assert_eq!(
+            targets,
+            t.dests()
+                .from(Source::Square(sq("e1")))
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+        );
+        // Without "show legal moves" the pick is drawn, its destinations are not.
+        let mut settings = *t.settings();
+        settings.table.show_legal_moves = false;
+        t.set_settings(settings);
+        let view = table_view(&t, hasami::Player::Black, &Plain, None);
+        assert_eq!(marked(&view, |s| s.selected), ["e1"], "still picked");
+        assert!(marked(&view, |s| s.target).is_empty());
+
+        t.click_square(sq("e5"));
+        let view = table_view(&t, hasami::Player::White, &Plain, None);
+        assert_eq!(view.turn, Turn::Rank9);
+        assert_eq!(marked(&view, |s| s.last), ["e1", "e5"]);
+        assert!(view.locked, "the CPU is to move");
+        assert!(marked(&view, |s| s.selected).is_empty());
+    }
+
+    #[test]
+    fn a_held_move_is_drawn_faded_on_its_square() {
+        let mut t = hasami();
+        t.set_confirm_moves(true);
+        t.click_square(sq("e1"));
+        t.click_square(sq("e5"));
+        let view = table_view(&t, hasami::Player::Black, &Plain, None);
+        assert_eq!(view.confirm, Some(sq("e5")));
+        let ghost = view.squares[sq("e5").index()].ghost.clone().unwrap();
+        assert_eq!(ghost.side, "black");
+        assert!(
+            marked(&view, |s| s.target).is_empty(),
+            "no destinations meanwhile"
+        );
+    }
+
+    #[test]
+    fn the_arriving_piece_is_the_last_move_made_here() {
+        let mut t = hasami();
+        t.click_square(sq("e1"));
+        t.click_square(sq("e5"));
+        let feedback = t.move_feedback();
+        let arrive = arrival(feedback, Motion::Animated, false);
+        assert_eq!(
+            arrive,
+            Some((
+                sq("e5"),
+                Arrive {
+                    id: 1,
+                    from: Some(sq("e1"))
+                }
+            ))
+        );
+        assert_eq!(arrival(feedback, Motion::Instant, false), None);
+        assert_eq!(
+            arrival(feedback, Motion::Animated, true),
+            None,
+            "reduced motion"
+        );
+        let view = table_view(&t, hasami::Player::Black, &Plain, arrive);
+        assert_eq!(view.squares[sq("e5").index()].arrive, arrive.map(|a| a.1));
+    }
+
+    /// South to move with a pawn in hand; South's silver on e6 may promote on e7.
+    fn yonin_table_promoting() -> yonin_table::Table {
+        let pos: yonin::Position = "2SnGnKnGnSn2/3PnRnPn3/Sw3Pn3Se/GwPw2Ss2PeGe/KwRwPw3PeReKe/GwPw5PeGe/Sw3Ps3Se/4RsPs3/2SsGsKsGs3 P/-/-/- s - 0 -"
+            .parse()
+            .unwrap();
+        let mut t = yonin_table::Table::restore(
+            SavedTable {
+                settings: yonin_table::Settings::default(),
+                participants: vec![Participant::new(Controller::Human); 4],
+                seating: vec![0, 1, 2, 3],
+                game: yonin::Game::from_position(pos),
+                game_number: 1,
+                revision: Revision::default(),
+                clock_used_ms: 0.0,
+            },
+            1,
+        );
+        t.set_leader(true);
+        t
+    }
+
+    #[test]
+    fn a_yonin_view_from_each_seat_has_four_hands_around_the_board() {
+        let t = yonin_table_promoting();
+        for bottom in yonin::Seat::ALL {
+            let view = table_view(&t, bottom, &Plain, None);
+            assert_eq!(view.turn, Turn::ALL[bottom.index()]);
+            assert_eq!(view.hands.len(), 4);
+            let own = view.hands.iter().find(|h| h.edge == Edge::Bottom).unwrap();
+            assert_eq!(own.seat, yonin_table::look::seat_class(bottom));
+        }
+        let view = table_view(&t, yonin::Seat::South, &Plain, None);
+        let south = view.hands.iter().find(|h| h.seat == "south").unwrap();
+        assert_eq!(south.label, "South's hand");
+        assert_eq!(south.pieces.len(), 1);
+        let pawn = &south.pieces[0];
+        assert_eq!((pawn.kind, pawn.count), ("P", 1));
+        assert_eq!(pawn.label, "1 Pawn in South's hand");
+        assert!(pawn.enabled, "South, a person, is to move");
+        assert_eq!(
+            hand_piece_of::<yonin::Game>(pawn.id),
+            Some((yonin::Seat::South, yonin::Role::Pawn))
+        );
+        for hand in view.hands.iter().filter(|h| h.seat != "south") {
+            assert!(hand.pieces.iter().all(|p| !p.enabled), "{}", hand.seat);
+        }
+        let king = view.squares[sq("e9").index()].piece.clone().unwrap();
+        assert_eq!((king.side, king.facing), ("north", Facing::South));
+    }
+
+    #[test]
+    fn a_yonin_pick_in_hand_and_a_promotion_question_are_drawn() {
+        let mut t = yonin_table_promoting();
+        t.click_hand(yonin::Seat::South, yonin::Role::Pawn);
+        let view = table_view(&t, yonin::Seat::South, &Plain, None);
+        let south = view.hands.iter().find(|h| h.seat == "south").unwrap();
+        assert!(south.pieces[0].selected);
+        assert_eq!(
+            marked(&view, |s| s.target).len(),
+            t.dests().from(Source::Hand(yonin::Role::Pawn)).len()
+        );
+        // The silver on e6 to e7 may promote or not (RULES Y2.4): the board asks.
+        t.click_square(sq("e6"));
+        t.click_square(sq("e7"));
+        let view = table_view(&t, yonin::Seat::South, &Plain, None);
+        assert_eq!(view.promotion, Some(sq("e7")));
+        assert_eq!(marked(&view, |s| s.selected), ["e6"]);
+    }
+
+    #[test]
+    fn a_diagram_is_locked_and_shows_its_marks_and_hand() {
+        let topic = yonin_table::rules_page::YoninTopic::Drops;
+        let d = topic.diagram().unwrap();
+        let view = diagram_view::<yonin::Game>(
+            &d.shown(),
+            &d.marks,
+            d.hand,
+            yonin_table::PieceStyle::Letters,
+            &Plain,
+        );
+        assert!(view.locked);
+        assert_eq!(view.hands.len(), usize::from(d.hand.is_some()));
+        assert_eq!(
+            marked(&view, |s| s.target).len(),
+            d.marks
+                .targets
+                .union(d.marks.to.map_or(SquareSet::EMPTY, SquareSet::single))
+                .len()
+        );
+        let piece = Square::all()
+            .find_map(|s| view.squares[s.index()].piece.clone())
+            .unwrap();
+        assert_eq!(piece.text.as_deref().map(str::len), Some(1), "letters");
+    }
+}
