@@ -508,9 +508,8 @@ fn hands_of<G: BoardLook>(
     pos: &G::Position,
     seats: &[G::Seat],
     turn: Turn,
-    style: G::PieceStyle,
     names: &impl BoardNames<G>,
-    pieces: impl Fn(G::Seat, G::HandPiece, u8, PieceView) -> HandPieceView,
+    pieces: impl Fn(G::Seat, G::HandPiece, u8) -> HandPieceView,
 ) -> Vec<HandView> {
     seats
         .iter()
@@ -522,10 +521,7 @@ fn hands_of<G: BoardLook>(
                 .iter()
                 .map(|&kind| (kind, G::hand_count(pos, seat, kind)))
                 .filter(|&(_, count)| count > 0)
-                .map(|(kind, count)| {
-                    let piece = G::piece_view(G::hand_piece(kind, seat), style, names.kind(kind));
-                    pieces(seat, kind, count, piece)
-                })
+                .map(|(kind, count)| pieces(seat, kind, count))
                 .collect(),
         })
         .collect()
@@ -581,13 +577,10 @@ pub fn table_view<G: BoardLook>(
     let hands = if G::HAND_KINDS.is_empty() {
         Vec::new()
     } else {
-        hands_of::<G>(
-            pos,
-            G::SEATS,
-            turn,
-            style,
-            names,
-            |seat, kind, count, piece| HandPieceView {
+        hands_of::<G>(pos, G::SEATS, turn, names, |seat, kind, count| {
+            // Drawn as the kind it is; the button says how many and whose.
+            let piece = G::piece_view(G::hand_piece(kind, seat), style, names.kind(kind));
+            HandPieceView {
                 id: hand_piece_id::<G>(seat, kind),
                 kind: G::kind_letter(kind),
                 piece,
@@ -595,8 +588,8 @@ pub fn table_view<G: BoardLook>(
                 selected: side == Some(seat) && picked_hand == Some(kind),
                 enabled: person && side == Some(seat),
                 label: names.hand_piece(seat, kind, count),
-            },
-        )
+            }
+        })
     };
     BoardView {
         squares,
@@ -609,8 +602,8 @@ pub fn table_view<G: BoardLook>(
 }
 
 /// What a diagram of the rules pages shows: `pos` in `style` with `marks`, seen from
-/// the first seat, locked, with the hand of `hand` if given (its pieces labelled by
-/// their kind).
+/// the first seat, locked, with the hand of `hand` if given (each piece in it named as
+/// a piece of its seat).
 pub fn diagram_view<G: BoardLook>(
     pos: &G::Position,
     marks: &Marks,
@@ -622,7 +615,9 @@ pub fn diagram_view<G: BoardLook>(
     let mut squares = squares_of::<G>(pos, style, names);
     marks.apply(&mut squares);
     let seats: Vec<G::Seat> = hand.into_iter().collect();
-    let hands = hands_of::<G>(pos, &seats, turn, style, names, |_, kind, count, piece| {
+    let hands = hands_of::<G>(pos, &seats, turn, names, |seat, kind, count| {
+        let piece = G::hand_piece(kind, seat);
+        let piece = G::piece_view(piece, style, names.piece(piece));
         HandPieceView {
             id: 0,
             kind: G::kind_letter(kind),

@@ -6,46 +6,56 @@
 //! [`available`], which reads the property through web-sys and turns a throw into an
 //! error. Then gloo-storage does the work.
 
-use crate::session::storage::keys;
+use crate::session::storage::{StorageError, keys};
 use gloo_storage::{LocalStorage, Storage};
 
 /// Whether localStorage can be used: the property exists, its getter does not throw,
 /// and it answers a read.
 ///
 /// # Errors
-/// Why not, as text (for the console; the player sees a translated notice).
-pub fn available() -> Result<(), String> {
+/// [`StorageError::Throws`], [`StorageError::Missing`] or [`StorageError::Read`].
+pub fn available() -> Result<(), StorageError> {
     let storage = leptos::prelude::window()
         .local_storage()
-        .map_err(|e| format!("localStorage throws: {e:?}"))?
-        .ok_or_else(|| "no localStorage".to_string())?;
+        .map_err(|e| StorageError::Throws(format!("{e:?}")))?
+        .ok_or(StorageError::Missing)?;
     storage
         .get_item(keys::PREFERENCES)
-        .map_err(|e| format!("localStorage refuses reads: {e:?}"))?;
+        .map_err(|e| StorageError::Read {
+            key: keys::PREFERENCES.to_string(),
+            detail: format!("{e:?}"),
+        })?;
     Ok(())
 }
 
 /// The text stored under `key`: `Ok(None)` when nothing is.
 ///
 /// # Errors
-/// Storage is not [`available`] or refused the read.
-pub fn read(key: &str) -> Result<Option<String>, String> {
+/// Storage is not [`available`], or refused the read ([`StorageError::Read`]).
+pub fn read(key: &str) -> Result<Option<String>, StorageError> {
     available()?;
     LocalStorage::raw()
         .get_item(key)
-        .map_err(|e| format!("could not read {key}: {e:?}"))
+        .map_err(|e| StorageError::Read {
+            key: key.to_string(),
+            detail: format!("{e:?}"),
+        })
 }
 
 /// Stores `text` under `key`.
 ///
 /// # Errors
-/// Storage is not [`available`], or full (quota): the game goes on unsaved.
-pub fn write(key: &str, text: &str) -> Result<(), String> {
+/// Storage is not [`available`], or full or refusing ([`StorageError::Write`]): the
+/// game goes on unsaved.
+pub fn write(key: &str, text: &str) -> Result<(), StorageError> {
     available()?;
     LocalStorage::raw().set_item(key, text).map_err(|e| {
-        let message = format!("could not save {key}: {e:?}");
-        leptos::logging::warn!("{message}");
-        message
+        let error = StorageError::Write {
+            key: key.to_string(),
+            detail: format!("{e:?}"),
+        };
+        leptos::logging::warn!("{error}");
+        error
     })
 }
 

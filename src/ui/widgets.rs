@@ -1,11 +1,8 @@
 //! Pieces of the page both games use: modal dialogs, the confirmation question, the
 //! move clock.
 
-use super::i18n::{t, t_string, use_i18n};
-use crate::ai::{Level, THINK_TIMES_MS};
-use crate::session::table::{Controller, Table, TableGame};
+use super::i18n::{t, use_i18n};
 use leptos::prelude::*;
-use strum::IntoEnumIterator;
 
 /// A question a table asks before an action that cannot be taken back.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -129,77 +126,5 @@ pub fn ConfirmDialog(
                 </button>
             </div>
         </Modal>
-    }
-}
-
-/// The CPU level of a seat, and the think time of the top level, shown while the CPU
-/// plays the seat (`level-<seat>`, `think-<seat>`).
-pub fn cpu_level_select<G: TableGame>(
-    table: RwSignal<Table<G>>,
-    seat: G::Seat,
-    seat_key: String,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    let is_cpu = move || table.with(|t| t.controller(seat) == Controller::Cpu);
-    let player = move || table.with(|t| t.participant(seat));
-    let level_name = move |l: Level| match l {
-        Level::Beginner => t_string!(i18n, level_beginner).to_string(),
-        Level::Casual => t_string!(i18n, level_casual).to_string(),
-        Level::Strong => t_string!(i18n, level_strong).to_string(),
-        Level::Master => t_string!(i18n, level_master).to_string(),
-    };
-    let level_key = StoredValue::new(format!("level-{seat_key}"));
-    let think_key = StoredValue::new(format!("think-{seat_key}"));
-    view! {
-        <Show when=is_cpu>
-            <label class="sub">
-                <span>{t!(i18n, cpu_level)}</span>
-                <select
-                    data-testid=level_key.get_value()
-                    on:change=move |ev| {
-                        let code = event_target_value(&ev);
-                        if let Ok(level) = code.parse::<Level>() {
-                            let think = player().think_ms;
-                            table.update(|t| t.set_level(seat, level, think));
-                        }
-                    }
-                >
-                    {Level::iter()
-                        .map(|l| {
-                            let code: &'static str = l.into();
-                            view! {
-                                <option value=code selected=move || player().level == l>
-                                    {move || level_name(l)}
-                                </option>
-                            }
-                        })
-                        .collect_view()}
-                </select>
-            </label>
-            <Show when=move || player().level == Level::Master>
-                <label class="sub">
-                    <span>{t!(i18n, think_time)}</span>
-                    <select
-                        data-testid=think_key.get_value()
-                        on:change=move |ev| {
-                            if let Ok(ms) = event_target_value(&ev).parse::<u32>() {
-                                table.update(|t| t.set_level(seat, Level::Master, ms));
-                            }
-                        }
-                    >
-                        {THINK_TIMES_MS
-                            .into_iter()
-                            .map(|ms| {
-                                view! {
-                                    <option value=ms.to_string() selected=move || player().think_ms == ms>
-                                        {move || t_string!(i18n, seconds, n = ms / 1000).to_string()}
-                                    </option>
-                                }
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
-            </Show>
-        </Show>
     }
 }

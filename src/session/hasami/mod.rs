@@ -7,7 +7,7 @@ pub mod look;
 pub mod rules_page;
 
 use super::feedback::MoveSound;
-use super::table::{self, LegacyFormat, PanelRules, Source, TableGame};
+use super::table::{self, LegacyFormat, PanelRules, PieceStyleChoice, Source, TableGame};
 use crate::ai::{self, Think};
 use crate::engine::Square;
 use crate::engine::hasami::{Game, Move, MoveReport, Outcome, Player, Rules};
@@ -34,19 +34,20 @@ pub enum PieceStyle {
     Kanji,
 }
 
-impl PieceStyle {
-    /// Every choice, the default first.
-    pub const ALL: [PieceStyle; 2] = [PieceStyle::Marks, PieceStyle::Kanji];
+impl PieceStyleChoice for PieceStyle {
+    const ALL: &'static [PieceStyle] = &[PieceStyle::Marks, PieceStyle::Kanji];
 
-    /// The code of the choice: the saved value and the `value` of its option in the
+    /// `marks` or `kanji`: the saved value and the `value` of its option in the
     /// `piece-set` select.
-    pub const fn code(self) -> &'static str {
+    fn code(self) -> &'static str {
         match self {
             PieceStyle::Marks => "marks",
             PieceStyle::Kanji => "kanji",
         }
     }
+}
 
+impl PieceStyle {
     /// What is written on a piece of `side`: `None` for the marks, else 歩 (Black) or
     /// と (White).
     pub const fn text(self, side: Player) -> Option<&'static str> {
@@ -150,7 +151,7 @@ mod tests {
         let text = serde_json::to_string(&pawns).unwrap();
         assert!(text.contains(r#""pieces":"kanji""#), "{text}");
         assert_eq!(serde_json::from_str::<Settings>(&text).unwrap(), pawns);
-        for style in PieceStyle::ALL {
+        for &style in PieceStyle::ALL {
             assert_eq!(serde_json::to_value(style).unwrap(), style.code());
         }
     }

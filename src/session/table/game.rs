@@ -14,18 +14,20 @@ use std::fmt;
 /// The settings panel of game `G`.
 pub type SettingsOf<G> = Settings<<G as Variant>::Rules, <G as TableGame>::PieceStyle>;
 
+/// The choices of a game's piece style (a display setting saved with the table).
+pub trait PieceStyleChoice:
+    Copy + Eq + fmt::Debug + Default + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// Every choice, the default first.
+    const ALL: &'static [Self];
+    /// The code of the choice: the saved value and the `value` of its option.
+    fn code(self) -> &'static str;
+}
+
 /// What differs between the games at a table.
 pub trait TableGame: Variant<Rules: PanelRules> {
     /// How the pieces are drawn, a display setting saved with the table.
-    type PieceStyle: Copy
-        + Eq
-        + fmt::Debug
-        + Default
-        + Serialize
-        + DeserializeOwned
-        + Send
-        + Sync
-        + 'static;
+    type PieceStyle: PieceStyleChoice;
     /// A kind of piece that can be in hand ([`std::convert::Infallible`] when the game
     /// has no hands).
     type HandPiece: Copy + Eq + fmt::Debug + Send + Sync + 'static;

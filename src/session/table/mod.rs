@@ -40,7 +40,7 @@ mod tests;
 
 pub use cpu_request::{CpuReason, CpuRequest};
 pub use error::{Refusal, TableError, TableNotice};
-pub use game::{LegacyError, LegacyFormat, SettingsOf, TableGame};
+pub use game::{LegacyError, LegacyFormat, PieceStyleChoice, SettingsOf, TableGame};
 pub use picking::{Click, Dests, Selection, Source};
 pub use saved::{SavedTable, SavedTableError};
 pub use settings::{PanelRules, Settings, SettingsError, TableSettings, TimePerMove, ViewMode};

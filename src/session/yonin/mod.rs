@@ -10,7 +10,7 @@ pub mod story;
 pub use story::{MateStory, PlacingRow, TurnStory, last_turn_story, placing_rows, turn_story};
 
 use super::feedback::MoveSound;
-use super::table::{self, PanelRules, Source, TableGame};
+use super::table::{self, PanelRules, PieceStyleChoice, Source, TableGame};
 use crate::ai::{self, Think};
 use crate::engine::Square;
 use crate::engine::yonin::{Game, Move, MoveReport, Outcome, Role, Rules, Seat};
@@ -34,10 +34,20 @@ pub enum PieceStyle {
     Letters,
 }
 
-impl PieceStyle {
-    /// Every choice, the default first.
-    pub const ALL: [PieceStyle; 2] = [PieceStyle::Kanji, PieceStyle::Letters];
+impl PieceStyleChoice for PieceStyle {
+    const ALL: &'static [PieceStyle] = &[PieceStyle::Kanji, PieceStyle::Letters];
 
+    /// `kanji` or `letters`: the saved value and the `value` of its option in the
+    /// `piece-set` and `set-pieces` selects.
+    fn code(self) -> &'static str {
+        match self {
+            PieceStyle::Kanji => "kanji",
+            PieceStyle::Letters => "letters",
+        }
+    }
+}
+
+impl PieceStyle {
     /// What is written on a piece of `role`, promoted or not.
     pub const fn text(self, role: Role, promoted: bool) -> &'static str {
         match (self, role, promoted) {

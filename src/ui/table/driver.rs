@@ -2,11 +2,11 @@
 //! the Web Lock that says which tab is in charge. Everything here only touches the
 //! outside world and forwards what happens to the table; the table decides.
 
-use super::store;
-use super::worker::{CpuWorker, PerformanceClock};
 use crate::session::cpu::{CpuError, CpuJob, CpuReply, WorkerGame};
-use crate::session::storage::{LoadError, keys};
-use crate::session::table::{Table, TableGame, TableNotice};
+use crate::session::storage::LoadError;
+use crate::session::table::{SettingsOf, Table, TableError, TableGame, TableNotice};
+use crate::ui::store;
+use crate::ui::worker::{CpuWorker, PerformanceClock};
 use leptos::prelude::*;
 use std::cell::Cell;
 use std::marker::PhantomData;
@@ -30,12 +30,13 @@ fn page_id() -> u64 {
     getrandom::u64().unwrap_or_else(|_| (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64)
 }
 
-/// Creates the table of game `G` for this page: opens what is stored (or starts a new
-/// one), and installs what drives it. Call once per game, in the component that owns
+/// Creates the table of game `G` for this page: opens what is stored under
+/// [`TableGame::TABLE_KEY`] (or starts a new one), and installs what drives it. Call once per game, in the component that owns
 /// it; it also provides the [`CpuThinking`] of `G` to the components below.
 pub fn use_table<G: WorkerGame>() -> RwSignal<Table<G>> {
-    let key = keys::table(G::KEY);
-    let legacy_key = (G::KEY == "hasami").then_some(keys::HASAMI_SETTINGS_V1);
+    let key = G::TABLE_KEY.to_string();
+    // An older format's settings key, removed once the table is written anew.
+    let legacy_key = G::legacy().and_then(|legacy| legacy.settings_key());
     let table = RwSignal::new(open::<G>(&key, legacy_key));
 
     // Save whenever the table asks; a version-1 settings key is removed once the
@@ -96,8 +97,8 @@ fn open<G: TableGame>(key: &str, legacy_key: Option<&str>) -> Table<G> {
     let page = page_id();
     if let Err(why) = store::available() {
         leptos::logging::warn!("{why}");
-        let mut t = Table::new(G::Settings::default(), page);
-        t.storage_unavailable();
+        let mut t = Table::new(SettingsOf::<G>::default(), page);
+        t.storage_unavailable(why);
         return t;
     }
     let text = store::read(key).ok().flatten();
@@ -225,11 +226,15 @@ fn drive_cpu<G: WorkerGame>(table: RwSignal<Table<G>>) {
                 let revision = reply.revision.unwrap_or(request.revision);
                 let result = table.try_update(|t| t.cpu_answer(revision, mv));
                 match result {
-                    Some(Err(crate::session::table::TableError::Play(e))) => {
+                    Some(Err(TableError::Play(e))) => {
                         Err(CpuError::Malformed(format!("{mv}: {e}")))
                     }
-                    // Played, or stale (refused by the table, nothing to do).
-                    _ => Ok(()),
+                    // Played, or stale: the table changed since it asked, and the
+                    // answer is dropped, as it must be.
+                    Some(Ok(_) | Err(TableError::Stale)) | None => Ok(()),
+                    // `cpu_answer` refuses with nothing else; were it to, the worker
+                    // is not trusted again.
+                    Some(Err(other)) => Err(CpuError::Malformed(other.to_string())),
                 }
             });
             if let Err(error) = played {

@@ -1,0 +1,209 @@
+//! The notices under the top bar: what the app and the table on screen tell the
+//! player (unreadable or blocked storage, another tab's change, a time-out, a refused
+//! action, the CPU's worker failing), each with a close button; passing ones go by
+//! themselves.
+
+use super::I18n;
+use super::i18n::{t, t_string, use_i18n};
+use super::table::Screen;
+use crate::engine::{hasami, yonin};
+use crate::session::app::GameKind;
+use crate::session::notice::{Notices, Posted};
+use crate::session::storage::{LoadError, StorageError};
+use crate::session::table::{Refusal, Table, TableNotice};
+use leptos::prelude::*;
+
+/// What the app (outside a table) tells the player.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AppNotice {
+    /// The saved preferences, or one of them, could not be read; the default is used
+    /// for what could not be read, the rest is kept.
+    PreferencesUnreadable {
+        /// The preference that was damaged (`locale`, `game`, `theme`), or `None` when
+        /// the whole value was unreadable.
+        field: Option<&'static str>,
+        /// Why.
+        error: LoadError,
+        /// Whether the unreadable text was copied aside (under `KEY/unreadable`).
+        kept: bool,
+    },
+    /// The preferences could not be saved.
+    SaveFailed {
+        /// Why, for the notice's tooltip.
+        error: StorageError,
+    },
+}
+
+/// The translated short reason for a [`LoadError`].
+fn reason_text(i18n: I18n, error: &LoadError) -> String {
+    match error {
+        LoadError::NotJson(_) => t_string!(i18n, reason_not_json),
+        LoadError::NotOurs => t_string!(i18n, reason_not_ours),
+        LoadError::UnknownVersion(_) => t_string!(i18n, reason_unknown_version),
+        LoadError::Corrupt(_) => t_string!(i18n, reason_damaged),
+    }
+    .to_string()
+}
+
+/// One notice as drawn: its text, a technical detail for the tooltip, and how to
+/// dismiss it.
+struct NoticeLine {
+    key: String,
+    text: AnyView,
+    detail: String,
+    dismiss: Callback<()>,
+}
+
+/// The view of a notice of a table of game `G`.
+fn table_notice_text<G: Screen>(i18n: I18n, notice: TableNotice<G::Seat>) -> (AnyView, String) {
+    let detail = match &notice {
+        TableNotice::Unreadable { error, .. } => error.to_string(),
+        TableNotice::Newer { version } => format!("format version {version}"),
+        TableNotice::StorageUnavailable { error } => error.to_string(),
+        TableNotice::CpuFailed { detail } => detail.clone(),
+        _ => String::new(),
+    };
+    let text = match notice {
+        TableNotice::Unreadable { error, kept } => {
+            let reason = move || reason_text(i18n, &error);
+            let kept = kept.then(|| view! { " " {t!(i18n, notice_kept)} });
+            view! { {t!(i18n, notice_table_unreadable, reason)} {kept} }.into_any()
+        }
+        TableNotice::Newer { .. } => t!(i18n, notice_newer).into_any(),
+        TableNotice::StorageUnavailable { .. } => t!(i18n, notice_storage_unavailable).into_any(),
+        TableNotice::SaveFailed => t!(i18n, notice_save_failed).into_any(),
+        TableNotice::OtherTab => t!(i18n, notice_other_tab).into_any(),
+        TableNotice::Timeout { seat } => t!(
+            i18n,
+            notice_timeout,
+            side = move || G::seat_name(i18n, seat)
+        )
+        .into_any(),
+        TableNotice::CpuFailed { .. } => t!(i18n, notice_cpu_failed).into_any(),
+        TableNotice::PiecesReset => t!(i18n, notice_pieces_reset).into_any(),
+        TableNotice::Refused(Refusal::Resign) => t!(i18n, notice_refused_resign).into_any(),
+        TableNotice::Refused(Refusal::TakeBack) => t!(i18n, notice_refused_take_back).into_any(),
+        TableNotice::Refused(Refusal::ThinkTime) => t!(i18n, notice_refused_think_time).into_any(),
+    };
+    (text, detail)
+}
+
+/// The lines of the notices of `table` (game `G`), keyed `KEY-ID` by the game's
+/// [`crate::session::table::TableGame::KEY`].
+fn table_lines<G: Screen>(
+    i18n: I18n,
+    table: RwSignal<Table<G>>,
+    notices: Vec<Posted<TableNotice<G::Seat>>>,
+) -> Vec<NoticeLine> {
+    notices
+        .into_iter()
+        .map(|p| {
+            let id = p.id;
+            let (text, detail) = table_notice_text::<G>(i18n, p.notice);
+            NoticeLine {
+                key: format!("{}-{id}", G::KEY),
+                text,
+                detail,
+                dismiss: Callback::new(move |()| table.update(|t| t.dismiss_notice(id))),
+            }
+        })
+        .collect()
+}
+
+/// The line of an app notice.
+fn app_line(
+    i18n: I18n,
+    app: RwSignal<Notices<AppNotice>>,
+    posted: Posted<AppNotice>,
+) -> NoticeLine {
+    let id = posted.id;
+    let (text, detail) = match posted.notice {
+        AppNotice::PreferencesUnreadable { field, error, kept } => {
+            let detail = error.to_string();
+            let reason = move || reason_text(i18n, &error);
+            let kept = kept.then(|| view! { " " {t!(i18n, notice_kept)} });
+            let text = match field {
+                Some("theme") => t!(i18n, notice_theme_unreadable, reason).into_any(),
+                Some("sound") => t!(i18n, notice_sound_unreadable, reason).into_any(),
+                Some("motion") => t!(i18n, notice_motion_unreadable, reason).into_any(),
+                Some("confirm_move") => t!(i18n, notice_confirm_unreadable, reason).into_any(),
+                Some("game") => t!(i18n, notice_game_unreadable, reason).into_any(),
+                Some(_) => t!(i18n, notice_preferences_unreadable, reason).into_any(),
+                None => t!(i18n, notice_all_preferences_unreadable, reason).into_any(),
+            };
+            (view! { {text} {kept} }.into_any(), detail)
+        }
+        AppNotice::SaveFailed { error } => {
+            (t!(i18n, notice_save_failed).into_any(), error.to_string())
+        }
+    };
+    NoticeLine {
+        key: format!("app-{id}"),
+        text,
+        detail,
+        dismiss: Callback::new(move |()| app.update(|n| n.dismiss(id))),
+    }
+}
+
+/// The notices under the top bar (`data-testid="notices"`, each `notice` with a
+/// `notice-close` button): the offer of a new build, the app's notices, and those of
+/// the table on screen (the other table's wait until it is shown).
+#[component]
+pub fn NoticeList(
+    /// The app's notices.
+    app: RwSignal<Notices<AppNotice>>,
+    /// The Hasami table.
+    hasami: RwSignal<Table<hasami::Game>>,
+    /// The Yonin table.
+    yonin: RwSignal<Table<yonin::Game>>,
+    /// The game on screen.
+    game: Memo<Option<GameKind>>,
+    /// New builds: the offer to reload is shown above the notices.
+    updates: RwSignal<crate::session::update::Updates>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    // Only the notices, so the list is redrawn when they change, not at every tick.
+    let hasami_notices = Memo::new(move |_| hasami.with(|t| t.notices().posted().to_vec()));
+    let yonin_notices = Memo::new(move |_| yonin.with(|t| t.notices().posted().to_vec()));
+    let lines = move || {
+        let mut lines: Vec<NoticeLine> = app
+            .get()
+            .posted()
+            .iter()
+            .cloned()
+            .map(|posted| app_line(i18n, app, posted))
+            .collect();
+        match game.get() {
+            Some(GameKind::Hasami) => lines.extend(table_lines(i18n, hasami, hasami_notices.get())),
+            Some(GameKind::Yonin) => lines.extend(table_lines(i18n, yonin, yonin_notices.get())),
+            None => {}
+        }
+        lines
+            .into_iter()
+            .map(|line| {
+                let dismiss = line.dismiss;
+                view! {
+                    <div class="notice" data-testid="notice" data-key=line.key title=line.detail>
+                        <span>{line.text}</span>
+                        <button
+                            type="button"
+                            class="notice-close"
+                            data-testid="notice-close"
+                            aria-label=move || t_string!(i18n, dismiss).to_string()
+                            title=move || t_string!(i18n, dismiss).to_string()
+                            on:click=move |_| dismiss.run(())
+                        >
+                            "×"
+                        </button>
+                    </div>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <div class="notices" role="status" aria-live="polite" data-testid="notices">
+            <super::update::UpdateOffer updates=updates />
+            {lines}
+        </div>
+    }
+}

@@ -1,0 +1,391 @@
+//! The table frame both games share: the board with its view turning, the status, the
+//! top actions (new game, resign where the game has it, take back), the settings panel,
+//! the rules button and page, the questions before an action that cannot be taken back,
+//! and the result. What a game adds of its own (Hasami's captures, Yonin's hands,
+//! banner and placings) comes from its [`Screen`].
+//!
+//! Everything is drawn from one [`Table`] signal; clicks and choices are forwarded to
+//! the table ([`crate::session::table`]), which decides what they mean. The parts:
+//! the settings panel ([`settings`]), the players' cards ([`players`]), the result
+//! dialog ([`result`]), and what connects a table to the browser ([`driver`]).
+
+pub mod driver;
+pub mod players;
+pub mod result;
+pub mod settings;
+
+use super::board::{Board, BoardTexts};
+use super::i18n::{t, t_string, use_i18n};
+use super::rules_page::RulesButton;
+use super::widgets::{Confirm, ConfirmDialog};
+use crate::engine::Square;
+use crate::session::board::{BoardLook, BoardNames, arrival, hand_piece_of, table_view};
+use crate::session::cpu::WorkerGame;
+use crate::session::feedback::Motion;
+use crate::session::table::{Table, TableError, ViewMode};
+use leptos::prelude::*;
+use std::time::Duration;
+
+pub use super::I18n;
+
+/// How long the board waits, after a move is shown, before it turns to the next person
+/// (the pass-and-play view).
+const TURN_DELAY: Duration = Duration::from_millis(700);
+
+/// What a game's table is made of besides the shared frame.
+pub trait Screen: BoardLook + WorkerGame {
+    /// The CSS classes of the table's layout.
+    const LAYOUT: &'static str;
+    /// The names of the pieces and hands for screen readers.
+    type Names: BoardNames<Self> + 'static;
+
+    /// The board's names in the language of `i18n`.
+    fn names(i18n: I18n) -> Self::Names;
+    /// The translated name of a seat.
+    fn seat_name(i18n: I18n, seat: Self::Seat) -> String;
+    /// "SEAT to move", in the grammar of the game's seat names.
+    fn to_move_text(i18n: I18n, seat: Self::Seat) -> String;
+    /// The piece drawn on a seat's card.
+    fn card_piece(seat: Self::Seat) -> Self::Piece;
+    /// The accessible name of the board.
+    fn board_label(i18n: I18n) -> String;
+    /// Moves played and the move limit, in the unit of the game's move limit (RULES
+    /// H4.5: plies; Y6.4: moves of all seats together).
+    fn move_count(game: &Self) -> (u32, Option<u32>);
+    /// The headline of the game's outcome ("Black wins", "Draw").
+    fn outcome_title(i18n: I18n, game: &Self, outcome: Self::Outcome) -> String;
+    /// Why the game ended.
+    fn outcome_reason(i18n: I18n, game: &Self, outcome: Self::Outcome) -> String;
+    /// The label of the result dialog's button that starts the next game.
+    fn again_label(i18n: I18n, _outcome: Self::Outcome) -> String {
+        t_string!(i18n, rematch).to_string()
+    }
+    /// What the last move did, read out to screen readers.
+    fn announcement(i18n: I18n, table: &Table<Self>) -> Option<String>;
+    /// The play area: `board` with what the game draws around it.
+    fn play_area(ctx: TableCtx<Self>, board: AnyView) -> AnyView;
+    /// What the game shows of its players beside the board (after the status).
+    fn side_players(_ctx: TableCtx<Self>) -> AnyView {
+        ().into_any()
+    }
+    /// The local rules in the settings panel, each with its hint (RULES H5, Y8).
+    fn rules_settings(ctx: TableCtx<Self>) -> AnyView;
+    /// What the panel says while the settings' rules wait for the next game.
+    fn rules_pending_note(ctx: TableCtx<Self>) -> AnyView;
+    /// The hint under *alternate who starts*.
+    fn alternate_hint(i18n: I18n) -> AnyView;
+    /// Display settings of the game's own, shown before the time per move.
+    fn display_settings(_ctx: TableCtx<Self>) -> AnyView {
+        ().into_any()
+    }
+    /// The translated name of a piece style.
+    fn style_name(i18n: I18n, style: Self::PieceStyle) -> String;
+    /// The short rules under "How to play".
+    fn how_to_play(i18n: I18n) -> AnyView;
+    /// The rules page, pieces drawn in `style`.
+    fn rules_page(style: Self::PieceStyle, on_close: Callback<()>) -> AnyView;
+    /// What the result dialog shows besides the headline and the reason.
+    fn result_details(_ctx: TableCtx<Self>) -> AnyView {
+        ().into_any()
+    }
+}
+
+/// What the parts of a table share: the table, the seat drawn at the bottom (it
+/// follows the table's after a short delay in the pass-and-play view) and the
+/// translations.
+pub struct TableCtx<G: Screen> {
+    /// The table.
+    pub table: RwSignal<Table<G>>,
+    /// The seat at the bottom of the board as drawn now.
+    pub bottom: RwSignal<G::Seat>,
+    /// The translations.
+    pub i18n: I18n,
+}
+
+impl<G: Screen> Clone for TableCtx<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Screen> Copy for TableCtx<G> {}
+
+/// The seat drawn at the bottom: the table's, and in the pass-and-play view the board
+/// turns a moment after the move is shown.
+fn follow_bottom<G: Screen>(table: RwSignal<Table<G>>) -> RwSignal<G::Seat> {
+    let bottom = RwSignal::new(table.with_untracked(|t| t.bottom_seat()));
+    let wanted = Memo::new(move |_| {
+        table.with(|t| {
+            (
+                t.bottom_seat(),
+                t.settings().table.view == ViewMode::TurnToMove,
+            )
+        })
+    });
+    Effect::new(move |_| {
+        let (seat, turning) = wanted.get();
+        if seat == bottom.get_untracked() {
+            return;
+        }
+        if turning {
+            set_timeout(
+                move || bottom.set(table.with_untracked(|t| t.bottom_seat())),
+                TURN_DELAY,
+            );
+        } else {
+            bottom.set(seat);
+        }
+    });
+    bottom
+}
+
+/// The board's texts (promotion and the confirmation of a held move), translated.
+fn board_texts(i18n: I18n) -> Signal<BoardTexts> {
+    Signal::derive(move || BoardTexts {
+        question: t_string!(i18n, promote_question).to_string(),
+        promote: t_string!(i18n, promote).to_string(),
+        keep: t_string!(i18n, promote_keep).to_string(),
+        cancel: t_string!(i18n, promote_cancel).to_string(),
+        confirm_question: t_string!(i18n, confirm_question).to_string(),
+        confirm: t_string!(i18n, move_confirm).to_string(),
+        confirm_cancel: t_string!(i18n, move_cancel).to_string(),
+    })
+}
+
+/// The board of the table: its view computed by the session layer
+/// ([`table_view`]), its clicks forwarded to the table.
+fn table_board<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
+    let TableCtx {
+        table,
+        bottom,
+        i18n,
+    } = ctx;
+    let motion = super::use_motion();
+    let view = Memo::new(move |_| {
+        // Read the locale so that the labels follow it.
+        let _ = i18n.get_locale();
+        let names = G::names(i18n);
+        let motion: Motion = motion.get();
+        let bottom = bottom.get();
+        table.with(|t| {
+            let arrive = arrival(t.move_feedback(), motion, super::reduced_motion());
+            table_view(t, bottom, &names, arrive)
+        })
+    });
+    let on_square = Callback::new(move |sq: Square| {
+        table.update(|t| {
+            t.click_square(sq);
+        });
+    });
+    let on_hand = Callback::new(move |id: u32| {
+        if let Some((seat, kind)) = hand_piece_of::<G>(id) {
+            table.update(|t| {
+                t.click_hand(seat, kind);
+            });
+        }
+    });
+    let on_promotion = Callback::new(move |choice: Option<bool>| {
+        table.update(|t| {
+            t.choose_promotion(choice);
+        });
+    });
+    let on_confirm = Callback::new(move |play: bool| {
+        table.update(|t| {
+            if play {
+                t.confirm_move();
+            } else {
+                t.cancel_move();
+            }
+        });
+    });
+    view! {
+        <Board
+            view=view
+            on_square=on_square
+            on_hand=on_hand
+            on_promotion=on_promotion
+            on_confirm=on_confirm
+            texts=board_texts(i18n)
+            label=Signal::derive(move || G::board_label(i18n))
+        />
+    }
+}
+
+/// The status line: the result, the CPU thinking, or whose move it is.
+fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
+    let TableCtx { table, i18n, .. } = ctx;
+    let text = move || {
+        table.with(|t| {
+            let game = t.game();
+            match (game.outcome(), game.side_to_move()) {
+                (Some(outcome), _) => format!(
+                    "{} — {}",
+                    G::outcome_title(i18n, game, outcome.clone()),
+                    G::outcome_reason(i18n, game, outcome)
+                ),
+                (None, Some(_)) if !t.human_to_move() => t_string!(i18n, cpu_thinking).to_string(),
+                (None, Some(seat)) => G::to_move_text(i18n, seat),
+                (None, None) => String::new(),
+            }
+        })
+    };
+    let move_count = move || {
+        let (n, limit) = table.with(|t| G::move_count(t.game()));
+        match limit {
+            Some(limit) => t_string!(i18n, moves_played_limit, n = n, limit = limit).to_string(),
+            None => t_string!(i18n, moves_played, n = n).to_string(),
+        }
+    };
+    let announcement = move || table.with(|t| G::announcement(i18n, t));
+    view! {
+        <div class="status" data-testid="status">
+            {driver::thinking_mark::<G>()}
+            {text}
+        </div>
+        <div class="move-count" data-testid="move-count">
+            {move_count}
+        </div>
+        <div class="visually-hidden" aria-live="polite" data-testid="announce">
+            {announcement}
+        </div>
+    }
+}
+
+/// An action of the player on the table that the table may refuse.
+type Action<G> =
+    fn(&mut Table<G>) -> Result<(), TableError<<G as crate::engine::Variant>::PlayError>>;
+
+/// The whole table of game `G`.
+pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
+    let i18n = use_i18n();
+    let bottom = follow_bottom(table);
+    let ctx = TableCtx {
+        table,
+        bottom,
+        i18n,
+    };
+    // A question before an action that cannot be taken back, and the rules page, open
+    // over the table: while one is open the clock and the CPU wait (the table is told).
+    let confirm = RwSignal::new(None::<Confirm>);
+    let rules_open = RwSignal::new(false);
+    let ask = move |kind: Option<Confirm>| {
+        confirm.set(kind);
+        table.update(|t| t.set_modal(kind.is_some()));
+    };
+    let show_rules = move |open: bool| {
+        rules_open.set(open);
+        table.update(|t| t.set_modal(open));
+    };
+    on_cleanup(move || table.update(|t| t.set_modal(false)));
+
+    let over = Memo::new(move |_| table.with(|t| t.game().is_over()));
+    // A game that ends (say, by the CPU's move) closes any question about it.
+    Effect::new(move |_| {
+        if over.get() && confirm.get_untracked().is_some() {
+            ask(None);
+        }
+    });
+    let new_game = move || {
+        ask(None);
+        table.update(|t| t.new_game());
+    };
+    let ask_new_game = move |_| {
+        let in_progress =
+            table.with_untracked(|t| !t.game().is_over() && !t.game().moves().is_empty());
+        if in_progress {
+            ask(Some(Confirm::NewGame));
+        } else {
+            new_game();
+        }
+    };
+    // A refused action (the game ended meanwhile, say) is told, never dropped.
+    let act = move |action: Action<G>| {
+        table.update(|t| {
+            if let Err(error) = action(t) {
+                t.tell_refusal(&error);
+            }
+        });
+    };
+    let on_confirm = Callback::new(move |kind: Confirm| match kind {
+        Confirm::NewGame => new_game(),
+        Confirm::Resign => {
+            ask(None);
+            act(Table::resign);
+        }
+    });
+    let can_resign = Memo::new(move |_| table.with(|t| t.resigner().is_some()));
+    let can_take_back = Memo::new(move |_| table.with(|t| t.can_take_back()));
+    let resign_button = G::CAN_RESIGN.then(|| {
+        view! {
+            <button
+                type="button"
+                class="btn"
+                data-testid="resign"
+                disabled=move || !can_resign.get()
+                on:click=move |_| ask(Some(Confirm::Resign))
+            >
+                {t!(i18n, resign)}
+            </button>
+        }
+    });
+    let show_result = Memo::new(move |_| table.with(|t| t.show_result()));
+    // While a dialog is open the table behind it takes no clicks or keys.
+    let dialog_open = move || confirm.get().is_some() || show_result.get() || rules_open.get();
+
+    view! {
+        <div class=G::LAYOUT inert=dialog_open>
+            <section class="play">{G::play_area(ctx, table_board(ctx).into_any())}</section>
+            <aside class="side">
+                {status(ctx)}
+                {G::side_players(ctx)}
+                <div class="actions">
+                    <button type="button" class="btn primary" data-testid="new-game" on:click=ask_new_game>
+                        {t!(i18n, new_game)}
+                    </button>
+                    {resign_button}
+                    <button
+                        type="button"
+                        class="btn"
+                        data-testid="undo"
+                        disabled=move || !can_take_back.get()
+                        on:click=move |_| act(Table::take_back)
+                    >
+                        {t!(i18n, take_back)}
+                    </button>
+                </div>
+                {settings::settings_panel(ctx)}
+                <RulesButton on_open=Callback::new(move |()| show_rules(true)) />
+                <details class="panel">
+                    <summary>{t!(i18n, how_to_play)}</summary>
+                    <ul class="rules-text">{G::how_to_play(i18n)}</ul>
+                </details>
+            </aside>
+        </div>
+        {move || {
+            confirm
+                .get()
+                .map(|kind| {
+                    view! {
+                        <ConfirmDialog
+                            kind=kind
+                            on_yes=on_confirm
+                            on_no=Callback::new(move |()| ask(None))
+                        />
+                    }
+                })
+        }}
+        <Show when=move || rules_open.get()>
+            {G::rules_page(
+                table.with_untracked(|t| t.settings().pieces),
+                Callback::new(move |()| show_rules(false)),
+            )}
+        </Show>
+        <Show when=move || show_result.get()>
+            {result::result_dialog(
+                ctx,
+                Callback::new(move |()| new_game()),
+                Callback::new(move |()| table.update(|t| t.dismiss_result())),
+            )}
+        </Show>
+    }
+}

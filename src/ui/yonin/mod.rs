@@ -1,0 +1,203 @@
+//! The Yonin Shogi table: the shared frame ([`crate::ui::table`]) with Yonin's own
+//! parts: the banner over the board that tells check priority and mates, the four
+//! hands around the board (drawn by the board from the session's view), four player
+//! cards with their mates and badges, its local rules, the placings of the result and
+//! its rules page. Yonin has no resignation (RULES Y6.6).
+
+pub mod banner;
+pub mod look;
+pub mod result;
+pub mod rules_page;
+pub mod settings;
+
+use crate::engine::yonin::{Format, Game, Outcome, Piece, Role, Seat};
+use crate::session::table::Table;
+use crate::session::yonin::{PieceStyle, last_turn_story};
+use crate::ui::I18n;
+use crate::ui::i18n::{t, t_string};
+use crate::ui::table::players::{CardExtras, player_card};
+use crate::ui::table::{Screen, TableCtx};
+use leptos::prelude::*;
+
+impl Screen for Game {
+    const LAYOUT: &'static str = "layout yonin";
+    type Names = look::Names;
+
+    fn names(i18n: I18n) -> look::Names {
+        look::Names(i18n)
+    }
+
+    fn seat_name(i18n: I18n, seat: Seat) -> String {
+        look::seat_name(i18n, seat)
+    }
+
+    fn to_move_text(i18n: I18n, seat: Seat) -> String {
+        let seat = look::seat_name(i18n, seat);
+        t_string!(i18n, seat_to_move, seat = seat).to_string()
+    }
+
+    fn card_piece(seat: Seat) -> Piece {
+        Piece::new(Role::King, seat)
+    }
+
+    fn board_label(i18n: I18n) -> String {
+        t_string!(i18n, yonin_board_label).to_string()
+    }
+
+    /// Moves of all four seats together (RULES Y6.4).
+    fn move_count(game: &Game) -> (u32, Option<u32>) {
+        (game.position().move_count(), game.rules().move_limit)
+    }
+
+    fn outcome_title(i18n: I18n, game: &Game, outcome: Outcome) -> String {
+        result::outcome_title(i18n, outcome, game.rules().format == Format::Pairs)
+    }
+
+    fn outcome_reason(i18n: I18n, game: &Game, outcome: Outcome) -> String {
+        result::outcome_reason(i18n, outcome, game.rules().format == Format::Pairs)
+    }
+
+    /// The move and what it did to the turn order ([`banner::story_lines`]).
+    fn announcement(i18n: I18n, table: &Table<Game>) -> Option<String> {
+        let game = table.game();
+        let mv = *game.moves().last()?;
+        let story = last_turn_story(game)?;
+        let seat = look::seat_name(i18n, story.mover);
+        let line = t_string!(i18n, announce_move, side = seat, mv = mv.to_string());
+        Some(format!(
+            "{line} {}",
+            banner::story_lines(i18n, &story).join(" ")
+        ))
+    }
+
+    /// The banner over the board, then the board.
+    fn play_area(ctx: TableCtx<Game>, board: AnyView) -> AnyView {
+        let TableCtx { table, i18n, .. } = ctx;
+        // The story of the last move (after a reload too).
+        let story = Memo::new(move |_| table.with(|t| last_turn_story(t.game())));
+        let banner = move || {
+            story.with(|s| {
+                s.as_ref()
+                    .map(|s| banner::story_lines(i18n, s).join(" "))
+                    .unwrap_or_default()
+            })
+        };
+        view! {
+            <div class="banner" data-testid="banner" role="status">
+                {banner}
+            </div>
+            {board}
+        }
+        .into_any()
+    }
+
+    /// The four cards, clockwise from the seat at the bottom.
+    fn side_players(ctx: TableCtx<Game>) -> AnyView {
+        let cards = move || {
+            let bottom = ctx.bottom.get();
+            (0..4)
+                .map(|k| card(ctx, bottom.clockwise(k)))
+                .collect_view()
+        };
+        view! { <div class="players">{cards}</div> }.into_any()
+    }
+
+    fn rules_settings(ctx: TableCtx<Game>) -> AnyView {
+        settings::rules_settings(ctx)
+    }
+
+    fn rules_pending_note(ctx: TableCtx<Game>) -> AnyView {
+        t!(ctx.i18n, yonin_rules_pending).into_any()
+    }
+
+    fn alternate_hint(i18n: I18n) -> AnyView {
+        t!(i18n, yhint_alternate).into_any()
+    }
+
+    fn display_settings(ctx: TableCtx<Game>) -> AnyView {
+        settings::display_settings(ctx)
+    }
+
+    fn style_name(i18n: I18n, style: PieceStyle) -> String {
+        match style {
+            PieceStyle::Kanji => t_string!(i18n, style_kanji),
+            PieceStyle::Letters => t_string!(i18n, style_letters),
+        }
+        .to_string()
+    }
+
+    fn how_to_play(i18n: I18n) -> AnyView {
+        view! {
+            <li>{t!(i18n, yrule_seats)}</li>
+            <li>{t!(i18n, yrule_moves)}</li>
+            <li>{t!(i18n, yrule_hands)}</li>
+            <li>{t!(i18n, yrule_promote)}</li>
+            <li>{t!(i18n, yrule_check)}</li>
+            <li>{t!(i18n, yrule_mate)}</li>
+            <li>{t!(i18n, yrule_end)}</li>
+        }
+        .into_any()
+    }
+
+    fn rules_page(style: PieceStyle, on_close: Callback<()>) -> AnyView {
+        view! { <rules_page::YoninRules style=style on_close=on_close /> }.into_any()
+    }
+
+    fn result_details(ctx: TableCtx<Game>) -> AnyView {
+        result::placings(ctx)
+    }
+}
+
+/// A seat's card: its partner in pairs, its mates, and badges for check
+/// (`check-SEAT`) and for the mate that put it out.
+fn card(ctx: TableCtx<Game>, seat: Seat) -> impl IntoView {
+    let TableCtx { table, i18n, .. } = ctx;
+    let pairs = move || table.with(|t| t.game().rules().format == Format::Pairs);
+    let in_check = move || table.with(|t| t.game().position().is_check(seat));
+    let mated = move || table.with(|t| t.game().position().elimination_of(seat));
+    let mates = Signal::derive(move || {
+        let n = table.with(|t| t.game().position().mates_by(seat));
+        t_string!(i18n, mates_count, n = n).to_string()
+    });
+    let seat_class = crate::session::yonin::look::seat_class(seat);
+    let name = view! {
+        <Show when=pairs>
+            <span class="team">
+                {move || {
+                    let partner = look::seat_name(i18n, seat.partner());
+                    t_string!(i18n, partner_of, seat = partner).to_string()
+                }}
+            </span>
+        </Show>
+    };
+    let trailing = view! {
+        <div class="badges">
+            <Show when=in_check>
+                <span class="badge check" data-testid=format!("check-{seat_class}")>
+                    {t!(i18n, in_check)}
+                </span>
+            </Show>
+            {move || {
+                mated()
+                    .map(|e| {
+                        let by = look::seat_name(i18n, e.by);
+                        view! {
+                            <span class="badge out">
+                                {t_string!(i18n, mated_by, by = by).to_string()}
+                            </span>
+                        }
+                    })
+            }}
+        </div>
+    };
+    player_card(
+        ctx,
+        seat,
+        CardExtras {
+            name: name.into_any(),
+            role: Some(mates),
+            trailing: trailing.into_any(),
+            out: Signal::derive(move || mated().is_some()),
+        },
+    )
+}

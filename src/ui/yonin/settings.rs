@@ -1,0 +1,83 @@
+//! The local rules of Yonin Shogi in the settings panel (RULES Y8: format, end of the
+//! game, a mated seat's pieces, move limit), the note shown while they wait for the
+//! next game, and the piece style (kanji or letters).
+
+use crate::engine::yonin::{EliminatedPieces, Format, Game, GameEnd};
+use crate::ui::i18n::{t, t_string};
+use crate::ui::table::TableCtx;
+use crate::ui::table::settings::{
+    edit_settings, move_limit_select, piece_style_select, select_setting,
+};
+use leptos::prelude::*;
+
+/// Format (`set-format`), end (`set-end`), eliminated pieces (`set-eliminated`) and
+/// the move limit (`set-limit`), each with its hint.
+pub fn rules_settings(ctx: TableCtx<Game>) -> AnyView {
+    let TableCtx { table, i18n, .. } = ctx;
+    let rules = move || table.with(|t| t.settings().rules);
+    view! {
+        {select_setting(
+            "",
+            "set-format",
+            t!(i18n, format),
+            vec![
+                (Format::Individual, "individual".to_string()),
+                (Format::Pairs, "pairs".to_string()),
+            ],
+            move |f| match f {
+                Format::Individual => t_string!(i18n, format_individual).to_string(),
+                Format::Pairs => t_string!(i18n, format_pairs).to_string(),
+            },
+            move || rules().format,
+            move |f| edit_settings(table, |s| s.rules.format = f),
+        )}
+        <p class="hint" data-testid="hint-format">{t!(i18n, yhint_format)}</p>
+        {select_setting(
+            "",
+            "set-end",
+            t!(i18n, game_end),
+            vec![
+                (GameEnd::AfterTwoMates, "two_mates".to_string()),
+                (GameEnd::ToTheLast, "last".to_string()),
+            ],
+            move |e| match e {
+                GameEnd::AfterTwoMates => t_string!(i18n, end_two_mates).to_string(),
+                GameEnd::ToTheLast => t_string!(i18n, end_last).to_string(),
+            },
+            move || rules().end,
+            move |e| edit_settings(table, |s| s.rules.end = e),
+        )}
+        <p class="hint" data-testid="hint-end">{t!(i18n, yhint_end)}</p>
+        {select_setting(
+            "",
+            "set-eliminated",
+            t!(i18n, eliminated_pieces),
+            vec![
+                (EliminatedPieces::ToMater, "to_mater".to_string()),
+                (EliminatedPieces::Ownerless, "ownerless".to_string()),
+            ],
+            move |e| match e {
+                EliminatedPieces::ToMater => t_string!(i18n, elim_to_mater).to_string(),
+                EliminatedPieces::Ownerless => t_string!(i18n, elim_ownerless).to_string(),
+            },
+            move || rules().eliminated_pieces,
+            move |e| edit_settings(table, |s| s.rules.eliminated_pieces = e),
+        )}
+        <p class="hint" data-testid="hint-eliminated">{t!(i18n, yhint_eliminated)}</p>
+        {move_limit_select(
+            ctx,
+            |i18n, n| t_string!(i18n, limit_moves, count = n).to_string(),
+            |r| r.move_limit,
+            |r, limit| r.move_limit = limit,
+        )}
+        <p class="hint" data-testid="hint-limit">{t!(i18n, yhint_limit)}</p>
+    }
+    .into_any()
+}
+
+/// The piece style select of the panel (`set-pieces`), the same setting as the top
+/// bar's `piece-set`.
+pub fn display_settings(ctx: TableCtx<Game>) -> AnyView {
+    let i18n = ctx.i18n;
+    piece_style_select(ctx.table, "", "set-pieces", t!(i18n, piece_style)).into_any()
+}
