@@ -8,6 +8,7 @@
 //! button takes the focus when it opens, Escape closes it, and the focus goes back to
 //! the button that opened it. The look is in `style/rules.css`.
 
+use super::I18n;
 use super::board::{Board, BoardView};
 use super::i18n::{t, t_string, use_i18n};
 use crate::engine::Square;
@@ -46,7 +47,7 @@ pub fn focus_rules_button() {
 
 /// A diagram: the board in a locked, inert view (not a tab stop, no clicks), with its
 /// caption.
-pub fn diagram(
+fn diagram(
     topic: &'static str,
     view: Memo<BoardView>,
     caption: impl Fn() -> String + Copy + Send + Sync + 'static,
@@ -63,7 +64,7 @@ pub fn diagram(
 
 /// The frame of a rules page: the dialog, its title, the close button, the contents,
 /// and Escape.
-pub fn rules_frame(
+fn rules_frame(
     title: impl Fn() -> String + Copy + Send + Sync + 'static,
     contents: Vec<(&'static str, Signal<String>)>,
     on_close: Callback<()>,
@@ -132,7 +133,7 @@ pub fn rules_frame(
 
 /// One section of a page: its title, the RULES number, the text, extra content and
 /// the diagram.
-pub fn section(
+fn section(
     name: &'static str,
     rule: &'static str,
     title: Signal<String>,
@@ -152,7 +153,7 @@ pub fn section(
 }
 
 /// The list of the local rules, each with its setting's name and explanation.
-pub fn local_rules(items: Vec<(AnyView, AnyView)>) -> impl IntoView {
+fn local_rules(items: Vec<(AnyView, AnyView)>) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <section class="rules-section" id="rules-local" data-topic="local">
@@ -165,4 +166,85 @@ pub fn local_rules(items: Vec<(AnyView, AnyView)>) -> impl IntoView {
             </dl>
         </section>
     }
+}
+
+/// One topic of a game's rules page: its place, the RULES section it explains, its
+/// translated texts and its diagram.
+pub trait PageTopic: Copy + Send + Sync + 'static {
+    /// How the game's pieces are drawn.
+    type Style: Copy + Send + Sync + 'static;
+    /// Every topic, in page order.
+    const ALL: &'static [Self];
+    /// A stable name: the section's `data-topic` and element id (`rules-NAME`).
+    fn name(self) -> &'static str;
+    /// The RULES section the topic explains, e.g. `"H3.4"`.
+    fn rule(self) -> &'static str;
+    /// The section's title.
+    fn title(self, i18n: I18n) -> String;
+    /// The section's text.
+    fn text(self, i18n: I18n) -> String;
+    /// The diagram's caption (empty without a diagram).
+    fn caption(self, i18n: I18n) -> String;
+    /// A list under the text, if the topic has one.
+    fn list(self, _i18n: I18n) -> Option<AnyView> {
+        None
+    }
+    /// The diagram in `style`, if the topic has one.
+    fn diagram(self, i18n: I18n, style: Self::Style) -> Option<BoardView>;
+}
+
+/// A local rule on a rules page: the setting's name and its explanation.
+pub fn local_rule(
+    name: impl IntoView + 'static,
+    hint: impl IntoView + 'static,
+) -> (AnyView, AnyView) {
+    (name.into_any(), hint.into_any())
+}
+
+/// The rules page of a game: `title`, one section per topic of `T` (pieces drawn in
+/// `style`), then the local rules `local`.
+pub fn rules_page<T: PageTopic>(
+    title: impl Fn() -> String + Copy + Send + Sync + 'static,
+    style: T::Style,
+    local: Vec<(AnyView, AnyView)>,
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let contents = T::ALL
+        .iter()
+        .map(|&t| (t.name(), Signal::derive(move || t.title(i18n))))
+        .collect();
+    let sections = T::ALL
+        .iter()
+        .map(|&topic| {
+            let board = topic.diagram(i18n, style).is_some().then(|| {
+                let view = Memo::new(move |_| {
+                    let _ = i18n.get_locale();
+                    topic.diagram(i18n, style).unwrap_or_default()
+                });
+                diagram(topic.name(), view, move || topic.caption(i18n)).into_any()
+            });
+            section(
+                topic.name(),
+                topic.rule(),
+                Signal::derive(move || topic.title(i18n)),
+                view! {
+                    <p>{move || topic.text(i18n)}</p>
+                    {topic.list(i18n)}
+                },
+                board,
+            )
+        })
+        .collect_view();
+    let local = local_rules(local);
+    rules_frame(
+        title,
+        contents,
+        on_close,
+        view! {
+            {sections}
+            {local}
+        }
+        .into_any(),
+    )
 }
