@@ -21,7 +21,6 @@
 //!   opponent in check answers alone, and a move that checks an opponent hands it the
 //!   turn; a move out of turn is played on a copy whose seat to move is set for the
 //!   search only, and its turn resolution (mates included, RULES Y3.4) is the engine's.
-//!   Measured against paranoid: module docs.
 //! - **Depth.** Iterative deepening from 1 to `budget.max_depth` plies (3 by default;
 //!   best-reply levels up to 16 in even steps, in practice 2 or 4 on their budgets): depth 1
 //!   sees mates in one and captures, depth 2 the answer of the seat that moves next (a
@@ -38,9 +37,9 @@
 //!   window, ordering, killers or table).
 //! - **Budget.** `budget.max_nodes` bounds the work, counted in units that follow the
 //!   cost of the engine's calls: playing a position (a move and its turn resolution)
-//!   counts 3, evaluating one 1, and generating moves 1 per 24 moves. Natively
-//!   (opt-level 3) a unit is about a third of a microsecond (`engine bench yonin`: about
-//!   3 million units a second unloaded), so the default 150 000 is about 50 ms. When the budget runs out, the search stops and answers with
+//!   counts 3, evaluating one 1, and generating moves 1 per 24 moves, so that units
+//!   follow time (`engine bench yonin` reports units a second). When the budget runs
+//!   out, the search stops and answers with
 //!   the best move of the last finished iteration, or of the unfinished one once that
 //!   has searched the previous best move fully (a move that then beat it is better
 //!   informed). Without a clock the same game, budget and seed give the same move;
@@ -72,53 +71,8 @@
 //!   captures a partner's piece pays a penalty, so it does so only when nothing else is
 //!   sensible.
 //!
-//! # Measured
-//! Against three copies of the one-ply greedy player this search replaced (it took the
-//! move that mated most, then captured most, then checked), in one seat turn about,
-//! 200 games of at most 300 moves, default rules: depth 1 placed first in 137 games,
-//! depth 2 in 146, depth 3 in 165 (second in 33, third in 2, never fourth), so the
-//! default depth is 3. Head to head (one seat against three copies of the CPU, mean
-//! points 3/2/1/0 for 1st to 4th, so 1.5 is even; 160 games give a standard error of
-//! about 0.09): depth 2 scored 1.57, about even, so depth 3 earns its cost against weak
-//! play rather than against itself. The threat term matters most: without it 0.93, at
-//! 40 % and 15 % 1.34 against the earlier 60 % and 25 %. Raising it to 80 % and 40 %
-//! scored 1.54 over 320 games (100 % and 50 %: 1.54, 80 % and 60 %: 1.59, 160 games),
-//! no worse and perhaps a little better, so it is counted at 80 % and 40 %. Doubling the
-//! king-safety terms did not measurably help (1.56, and 1.43 together with the new
-//! threat weights).
-//!
-//! The levels were set by matches of one seat against three of the level below
-//! (`engine match yonin`, work units, no clock, 100 games, seed 1; placings 1st / 2nd
-//! / 3rd / 4th and A's share of the points; commands, JSON lines and think times in
-//! `docs/STRENGTH.md`). With paranoid search only, more work did not make a stronger
-//! player: the master (4 plies, 600 000 units) against three strong seats (4 plies,
-//! 150 000) placed 22 / 26 / 27 / 25, 48.3 %, and 2 000 000 units or a comparison with
-//! the leading opponent did no better. Best-reply search for the master, the same
-//! evaluation and work: 44 / 25 / 16 / 15, 66.0 %, against the same paranoid strong
-//! level; as the strong level's search it raised the strong level against three casual
-//! seats from 64.7 % to 70.3 %. Variants measured and dropped (master against three
-//! best-reply strong seats): only tactical opponents' replies (captures of the CPU's
-//! pieces and checks, 6 to 7 plies deep) 54.7 %; 2 000 000 units 58.7 %; the later
-//! seats' threats at 0 %, 20 % or 80 % instead of 40 %: 58.7 %, 48.3 %, 45.7 %. The
-//! step that mattered: with iterations of every depth the master scored 41.0 % (16 / 32
-//! / 11 / 41: mated first in 41 games), with iterations ending on an opponents' reply
-//! only (2, 4, 6 plies) 72.3 % (57 / 15 / 16 / 12); ending on its own move (1, 3, 5)
-//! 60.3 %. So a best-reply iteration that ends on the CPU's move is too hopeful (it
-//! moves twice against one reply) and is not used. With 1 800 000 units (about the
-//! work of its default second in the browser) instead of 600 000 the master placed 66 /
-//! 19 / 8 / 7 against three strong seats, 81.3 %, so that is its native budget. The
-//! casual level does not search the opponents' drops (people new to shogi often miss a
-//! drop): against it the strong level scored 74.5, 73.7 and 67.0 % in 200 games each
-//! (seeds 1, 101, 201; 71.7 % against 70.1 % when casual saw drops) and the master
-//! placed first in 59 of 100 games instead of 53, while casual still scored 80.7, 77.3
-//! and 80.8 % against three beginners (82.6 % before). The strong level was mated first
-//! in about one game in eight, often by a drop that one opponent's move had just
-//! supported (one seat's reply at a time does not show it); counting the drop squares by
-//! each king (30 each, 250 more where an opponent attacks the square) raised it against
-//! three casual seats from 74.5 / 73.7 / 67.0 % to 78.3 / 75.0 / 75.3 % (seeds 1, 101,
-//! 201; the open squares alone 75.5 / 74.7 / 70.2 %, the supported ones alone at 250
-//! 74.0 / 75.8 / 73.3 %; with its own king safety doubled as well 77.2 % on seed 1).
-//! Final figures: README and `docs/STRENGTH.md`.
+//! Strength is measured by matches (`engine match yonin`); the figures are in
+//! `docs/STRENGTH.md`.
 //!
 //! The ignored tests of `tests/yonin_cpu.rs` replay the match against
 //! the greedy player and time the CPU over 200 positions; the `yonin_cpu` group of
@@ -151,7 +105,7 @@ const OTHER_MATE: i32 = 5_000;
 
 /// Fraction (in percent) of the best immediate capture of the seat to move that the
 /// evaluation counts: it may be answered, so a little under the piece. Chosen by
-/// matches (module docs: lower weights played worse, higher ones about as well).
+/// matches: lower weights played worse, higher ones about as well.
 const THREAT_TO_MOVE: i32 = 80;
 
 /// Fraction (in percent) of the best capture of an opponent who is not to move: it may
@@ -278,14 +232,14 @@ pub use super::SAFETY_MS;
 /// |---|---|---|---|---|
 /// | beginner | paranoid | 1 ply | 20 000 | none: it sees a capture in reply only when its move invites it by the rules' own turn order (no threat term) |
 /// | casual | paranoid | 2 plies | 60 000 | the seat to move's captures, not those of the seats further round; and no drops among the answers it searches (blind to drop threats) |
-/// | strong | best-reply | 2 plies, 4 where its work allows (natively 4 in 5 of 30 sample positions, stop 14) | 150 000 | both, and the drop squares by each king (module docs) |
-/// | master | best-reply | mostly 4 plies (natively 4 in 25 of the same 30, 2 in 4, 6 in 1) | 1 800 000 a second of think time (the default second buys at least that in the browser: wasm runs about 2 million units a second), or `think_ms` with a clock | both, and the drop squares |
+/// | strong | best-reply | 2 plies, 4 where its work allows | 150 000 | both, and the drop squares by each king (module docs) |
+/// | master | best-reply | mostly 4 plies | 1 800 000 a second of think time (about the work a second buys in the browser), or `think_ms` with a clock | both, and the drop squares |
 ///
 /// What separates them: the casual level sees the next seat's answer on the board (not
 /// its drops), the strong level
 /// the worst reply of any opponent and, where its work allows, its own next move
-/// against it; the master has twelve times the work to see that next move. Measured
-/// figures: module docs.
+/// against it; the master has twelve times the work to see that next move. Match
+/// figures: `docs/STRENGTH.md`.
 pub const fn style_of(level: Level) -> Style {
     match level {
         Level::Beginner => Style {
@@ -506,7 +460,7 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
     // Best-reply iterations end on an opponents' reply (2, 4, 6 plies; an odd
     // `max_depth` is searched last): an iteration ending on the CPU's own move lets it
     // move twice against one reply, and choosing by such iterations played weaker
-    // (module docs).
+    // (`docs/STRENGTH.md`).
     let max_depth = budget.max_depth.clamp(1, MAX_PLY);
     let iterations = (1..=max_depth).filter(|&d| !style.best_reply || d % 2 == 0 || d == max_depth);
     for depth in iterations {

@@ -313,11 +313,6 @@ impl Piece {
         matches!(self.role, Role::King) && self.owner.is_none()
     }
 
-    /// A live king (owned by a seat still in the game).
-    pub const fn is_live_king(self) -> bool {
-        matches!(self.role, Role::King) && self.owner.is_some()
-    }
-
     /// An ownerless piece (local rule *ownerless*, RULES Y5.3): blocks, attacks nothing,
     /// never moves, and any seat may capture it.
     pub const fn is_ownerless(self) -> bool {
