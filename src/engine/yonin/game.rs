@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Square, SquareSet};
 
-use super::position::{RepetitionKey, drop_targets};
+use super::RepetitionKey;
+use super::movegen::drop_targets;
 use super::{
     EndReason, Move, MoveList, MoveReport, Outcome, ParseMoveError, ParsePositionError,
     ParseRulesError, ParseSeatError, PlayError, Position, Role, Rules, Seat, SeatSet,

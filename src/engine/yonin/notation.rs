@@ -7,8 +7,9 @@ use std::str::FromStr;
 
 use crate::engine::Square;
 
+use super::attacks::{NEIGHBOR, OFF};
 use super::position::Elimination;
-use super::tables::{NEIGHBOR, OFF, SQUARES, is_last_line};
+use super::tables::{SQUARES, is_last_line};
 use super::{EliminatedPieces, Hand, ParseRulesError, Piece, Position, Role, Rules, Seat, SeatSet};
 
 /// Why a parsed position is not a valid Yonin Shogi state.
