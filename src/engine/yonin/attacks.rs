@@ -275,10 +275,10 @@ mod tests {
                         promoted,
                         ..Piece::new(role, seat)
                     };
-                    for sq in 0..81 {
+                    for (sq, neighbours) in NEIGHBOR.iter().enumerate() {
                         let walked = (0..8)
-                            .filter(|&d| step_mask(p) & (1 << d) != 0 && NEIGHBOR[sq][d] != OFF)
-                            .fold(0u128, |m, d| m | 1 << NEIGHBOR[sq][d]);
+                            .filter(|&d| step_mask(p) & (1 << d) != 0 && neighbours[d] != OFF)
+                            .fold(0u128, |m, d| m | 1 << neighbours[d]);
                         assert_eq!(step_attacks(p, sq), walked, "{p} on {sq}");
                     }
                 }
