@@ -267,7 +267,15 @@ impl Weights {
 }
 
 /// The four corners (RULES H3.4) and the other edge squares, as masks.
-pub(crate) const CORNERS: u128 = 1 | 1 << 8 | 1 << 72 | 1 << 80;
+pub(crate) const CORNERS: u128 = {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < 4 {
+        m |= 1 << crate::engine::hasami::CORNERS[i].0.index();
+        i += 1;
+    }
+    m
+};
 const EDGES: u128 = {
     let mut m = 0u128;
     let mut i = 0;

@@ -3,136 +3,11 @@
 
 use super::eval::{IN_CHECK, KING_ZONE, NO_FLIGHT, piece_value};
 use crate::engine::square::SINGLE;
+use crate::engine::yonin::attacks;
 use crate::engine::yonin::{Piece, Position, Role, Seat};
 
-/// The 8 directions: N, NE, E, SE, S, SW, W, NW (as South sees the board), clockwise.
-const DIRS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
-
-/// No square there.
-const OFF: u8 = 255;
-
-/// `NEIGHBOR[sq][d]`: the square one step from `sq` in direction `d`, or [`OFF`].
-const NEIGHBOR: [[u8; 8]; 81] = {
-    let mut t = [[OFF; 8]; 81];
-    let mut sq = 0;
-    while sq < 81 {
-        let (f, r) = ((sq % 9) as i8, (sq / 9) as i8);
-        let mut d = 0;
-        while d < 8 {
-            let (nf, nr) = (f + DIRS[d].0, r + DIRS[d].1);
-            if nf >= 0 && nf < 9 && nr >= 0 && nr < 9 {
-                t[sq][d] = (nr * 9 + nf) as u8;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    t
-};
-
-/// Steps as directions relative to the facing (bit 0 forward, then clockwise).
-const GOLD_STEPS: u8 = 0b1101_0111;
-const SILVER_STEPS: u8 = 0b1010_1011;
-const PAWN_STEPS: u8 = 0b0000_0001;
-const KING_STEPS: u8 = 0xff;
-const DIAGONALS: u8 = 0b1010_1010;
-
-/// The relative step sets: king, gold (and promoted silver and pawn), silver, pawn, and
-/// the dragon's diagonal steps (RULES Y1.4).
-const STEP_SETS: [u8; 5] = [KING_STEPS, GOLD_STEPS, SILVER_STEPS, PAWN_STEPS, DIAGONALS];
-
-/// The index into [`STEP_SETS`] of `p`'s steps, `None` for a plain rook.
-const fn step_set(p: Piece) -> Option<usize> {
-    match (p.role, p.promoted) {
-        (Role::King, _) => Some(0),
-        (Role::Gold, _) | (Role::Silver | Role::Pawn, true) => Some(1),
-        (Role::Silver, false) => Some(2),
-        (Role::Pawn, false) => Some(3),
-        (Role::Rook, true) => Some(4),
-        (Role::Rook, false) => None,
-    }
-}
-
-/// `STEPS[set][facing][sq]`: the squares a piece with that step set and facing attacks
-/// by its steps from `sq` (forward is the facing's direction, RULES Y1.3).
-static STEPS: [[[u128; 81]; 4]; 5] = {
-    let mut t = [[[0u128; 81]; 4]; 5];
-    let mut set = 0;
-    while set < 5 {
-        let mut facing = 0;
-        while facing < 4 {
-            // South faces north (direction 0), West east (2), North south (4), East west (6).
-            let dirs = STEP_SETS[set].rotate_left(2 * facing as u32);
-            let mut sq = 0;
-            while sq < 81 {
-                let mut d = 0;
-                while d < 8 {
-                    if dirs & (1 << d) != 0 && NEIGHBOR[sq][d] != OFF {
-                        t[set][facing][sq] |= 1 << NEIGHBOR[sq][d];
-                    }
-                    d += 1;
-                }
-                sq += 1;
-            }
-            facing += 1;
-        }
-        set += 1;
-    }
-    t
-};
-
-/// `RAYS[r][sq]`: the squares from `sq` to the edge (`sq` left out) northwards, eastwards,
-/// southwards and westwards (`r` = 0, 1, 2, 3).
-const RAYS: [[u128; 81]; 4] = {
-    let mut t = [[0u128; 81]; 4];
-    let mut r = 0;
-    while r < 4 {
-        let mut sq = 0;
-        while sq < 81 {
-            let mut s = sq;
-            while NEIGHBOR[s][2 * r] != OFF {
-                s = NEIGHBOR[s][2 * r] as usize;
-                t[r][sq] |= 1 << s;
-            }
-            sq += 1;
-        }
-        r += 1;
-    }
-    t
-};
-
-/// The squares a rook on `from` attacks along its four lines, each stopped by the first
-/// piece of `occupied` (included).
-fn rook_attacks(from: usize, occupied: u128) -> u128 {
-    let mut out = 0;
-    for (r, rays) in RAYS.iter().enumerate() {
-        let ray = rays[from];
-        let blockers = ray & occupied;
-        out |= if blockers == 0 {
-            ray
-        } else {
-            // North and east go up the square indices, south and west down.
-            let first = if r < 2 {
-                blockers.trailing_zeros()
-            } else {
-                127 - blockers.leading_zeros()
-            };
-            ray ^ rays[first as usize]
-        };
-    }
-    out
-}
-
-/// Attacker classes, cheapest first, with their values (as [`attacker_value`]).
+/// Attacker classes, cheapest first, with their values (as
+/// [`attacker_value`](super::eval::attacker_value)).
 const CLASS_VALUE: [i32; 6] = [100, 500, 600, 900, 1200, 10_000];
 
 /// Which seats (by index) hold a gold, silver or rook in hand: a piece whose drop next
@@ -159,23 +34,6 @@ const fn class_of(p: Piece) -> usize {
         (Role::King, _) => KING_CLASS,
     }
 }
-
-/// `ZONE[sq]`: the squares around `sq`.
-const ZONE: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut sq = 0;
-    while sq < 81 {
-        let mut d = 0;
-        while d < 8 {
-            if NEIGHBOR[sq][d] != OFF {
-                t[sq] |= 1 << NEIGHBOR[sq][d];
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    t
-};
 
 /// The board as bit sets: what each seat owns and attacks (by attacker class).
 pub(super) struct Board {
@@ -234,13 +92,7 @@ impl Board {
             owned &= owned - 1;
             let Some(p) = b.squares[from] else { continue };
             let Some(owner) = p.owner else { continue };
-            let mut mask = match step_set(p) {
-                Some(set) => STEPS[set][p.facing.index()][from],
-                None => 0,
-            };
-            if p.role == Role::Rook {
-                mask |= rook_attacks(from, all);
-            }
+            let mask = attacks::attacks(p, from, all);
             b.attacks[owner.index()][class_of(p)] |= mask;
             b.attacked[owner.index()] |= mask;
         }
@@ -282,7 +134,7 @@ impl Board {
         if pairs {
             guarded |= self.attacked[seat.partner().index()];
         }
-        let open = ZONE[pos.king_square(seat).index()] & !self.all & !guarded;
+        let open = attacks::king_attacks(pos.king_square(seat).index()) & !self.all & !guarded;
         let supported = open & self.enemy_attacks(seat, pairs);
         (open.count_ones() as i32, supported.count_ones() as i32)
     }
@@ -291,7 +143,7 @@ impl Board {
     pub(super) fn king_safety(&self, pos: &Position, seat: Seat, pairs: bool) -> i32 {
         let k = pos.king_square(seat).index();
         let enemy = self.enemy_attacks(seat, pairs);
-        let zone = ZONE[k];
+        let zone = attacks::king_attacks(k);
         let mut danger = KING_ZONE * (zone & enemy).count_ones() as i32;
         if enemy & SINGLE[k] != 0 {
             danger += IN_CHECK;

@@ -8,12 +8,22 @@ use std::str::FromStr;
 /// The four orthogonal directions as (file, rank) steps (RULES H2.1).
 const DIRECTIONS: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 
-/// Each corner square with its two orthogonal neighbours (RULES H3.4), as indices.
-const CORNERS: [(u8, [u8; 2]); 4] = [
-    (0, [1, 9]),    // a1: b1, a2
-    (8, [7, 17]),   // i1: h1, i2
-    (72, [73, 63]), // a9: b9, a8
-    (80, [79, 71]), // i9: h9, i8
+/// The square with index `i` (below 81), in a constant.
+const fn square(i: usize) -> Square {
+    match Square::from_index(i) {
+        Some(sq) => sq,
+        None => panic!("a board index is below 81"),
+    }
+}
+
+/// Each corner square with its two orthogonal neighbours: a piece in the corner is
+/// captured when the enemy holds both (RULES H3.4). The engine's captures and the CPU's
+/// bitboards (`ai::hasami`) read this one table.
+pub const CORNERS: [(Square, [Square; 2]); 4] = [
+    (square(0), [square(1), square(9)]),    // a1: b1, a2
+    (square(8), [square(7), square(17)]),   // i1: h1, i2
+    (square(72), [square(73), square(63)]), // a9: b9, a8
+    (square(80), [square(79), square(71)]), // i9: h9, i8
 ];
 
 /// A move: a piece goes from one square to another along a rank or file
@@ -376,10 +386,7 @@ impl Position {
                 captured = captured.union(run);
             }
         }
-        for (corner, neighbours) in CORNERS {
-            let corner = Square::from_index(corner as usize).expect("corner index on the board");
-            let [n1, n2] = neighbours
-                .map(|i| Square::from_index(i as usize).expect("neighbour index on the board"));
+        for (corner, [n1, n2]) in CORNERS {
             if (to == n1 || to == n2)
                 && theirs.contains(corner)
                 && mine.contains(n1)
