@@ -72,35 +72,22 @@ impl fmt::Display for Move {
 }
 
 /// Why a move text did not parse (syntax only; legality is [`PlayError`](super::PlayError)).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMoveError {
     /// The text is empty.
+    #[error("empty move")]
     Empty,
     /// The text is neither `e3e4`, `e3e4+` nor `P*e5` in shape.
+    #[error("move {0:?} is not like e3e4, e7e8+ or P*e5")]
     Shape(String),
     /// A square in it is not a square.
+    #[error("bad square in move: {0}")]
     Square(ParseSquareError),
     /// The drop letter is not `R`, `G`, `S` or `P` (kings and promoted pieces are never
     /// dropped).
+    #[error("cannot drop {0:?}: only R, G, S or P can be dropped")]
     DropRole(String),
 }
-
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseMoveError::Empty => f.write_str("empty move"),
-            ParseMoveError::Shape(s) => {
-                write!(f, "move {s:?} is not like e3e4, e7e8+ or P*e5")
-            }
-            ParseMoveError::Square(e) => write!(f, "bad square in move: {e}"),
-            ParseMoveError::DropRole(s) => {
-                write!(f, "cannot drop {s:?}: only R, G, S or P can be dropped")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ParseMoveError {}
 
 impl From<ParseSquareError> for ParseMoveError {
     fn from(e: ParseSquareError) -> ParseMoveError {

@@ -2,7 +2,6 @@
 //! it did, putting it on the board, turn resolution with check priority and lazy mate,
 //! and elimination.
 
-use std::fmt;
 use std::ops::ControlFlow;
 
 use super::check::{Overlay, attackers};
@@ -11,70 +10,59 @@ use super::{EliminatedPieces, Elimination, Move, Outcome, Piece, Position, Role,
 
 /// Why a move was refused (RULES Y2, Y4, Y6.3, Y7.3). Nothing is changed when a move is
 /// refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum PlayError {
     /// The game is over: nobody moves any more.
+    #[error("the game is over")]
     GameOver,
     /// The from-square holds no piece of the seat to move (or a flipped king, or an
     /// ownerless piece).
+    #[error("no piece of the seat to move there")]
     NoPiece,
     /// The piece cannot reach the to-square (RULES Y1.4).
+    #[error("the piece cannot move there")]
     Unreachable,
     /// The to-square holds a piece of the seat to move (RULES Y2.2).
+    #[error("cannot capture one's own piece")]
     OwnPiece,
     /// The to-square holds a king, live or flipped: kings are never captured (RULES Y2.2).
+    #[error("kings are never captured")]
     KingCapture,
     /// A promotion was asked for a piece that cannot promote on this move (RULES Y2.4).
+    #[error("the piece cannot promote on this move")]
     CannotPromote,
     /// An unpromoted pawn reaching its last line must promote (RULES Y2.4, Y4.2).
+    #[error("a pawn on its last line must promote")]
     MustPromote,
     /// The seat to move has no such piece in hand.
+    #[error("no such piece in hand")]
     NotInHand,
     /// A drop on an occupied square (RULES Y2.3).
+    #[error("cannot drop on an occupied square")]
     Occupied,
     /// A pawn drop on a line that already holds one of the dropper's own unpromoted pawns
     /// with its own facing (RULES Y4.1).
+    #[error("two pawns on one line (nifu)")]
     Nifu,
     /// A pawn drop on its last line (RULES Y4.2).
+    #[error("a pawn cannot be dropped on its last line")]
     DeadPawn,
     /// A pawn drop whose forward step would land on a flipped king (RULES Y4.3).
+    #[error("a pawn cannot be dropped in front of a flipped king")]
     PawnBeforeFlippedKing,
     /// A pawn drop that checks a seat which would then have no legal move (RULES Y4.4).
+    #[error("pawn-drop mate (uchifuzume)")]
     Uchifuzume,
     /// The move leaves the mover's own king in check (RULES Y3.2).
+    #[error("the move leaves one's own king in check")]
     LeavesKingInCheck,
     /// In pairs, the move gives check to the partner (RULES Y7.3).
+    #[error("the move gives check to the partner")]
     ChecksPartner,
     /// The perpetual checker may not make the fourth occurrence (RULES Y6.3, Y7b.4).
+    #[error("the perpetual checker may not repeat a fourth time")]
     PerpetualCheck,
 }
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            PlayError::GameOver => "the game is over",
-            PlayError::NoPiece => "no piece of the seat to move there",
-            PlayError::Unreachable => "the piece cannot move there",
-            PlayError::OwnPiece => "cannot capture one's own piece",
-            PlayError::KingCapture => "kings are never captured",
-            PlayError::CannotPromote => "the piece cannot promote on this move",
-            PlayError::MustPromote => "a pawn on its last line must promote",
-            PlayError::NotInHand => "no such piece in hand",
-            PlayError::Occupied => "cannot drop on an occupied square",
-            PlayError::Nifu => "two pawns on one line (nifu)",
-            PlayError::DeadPawn => "a pawn cannot be dropped on its last line",
-            PlayError::PawnBeforeFlippedKing => {
-                "a pawn cannot be dropped in front of a flipped king"
-            }
-            PlayError::Uchifuzume => "pawn-drop mate (uchifuzume)",
-            PlayError::LeavesKingInCheck => "the move leaves one's own king in check",
-            PlayError::ChecksPartner => "the move gives check to the partner",
-            PlayError::PerpetualCheck => "the perpetual checker may not repeat a fourth time",
-        })
-    }
-}
-
-impl std::error::Error for PlayError {}
 
 /// What a move did, for the UI and the CPU player (RULES Y3.3).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -109,16 +109,9 @@ impl fmt::Display for Seat {
 }
 
 /// Why a seat name did not parse.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("seat {0:?} is not one of s, w, n, e")]
 pub struct ParseSeatError(pub String);
-
-impl fmt::Display for ParseSeatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "seat {:?} is not one of s, w, n, e", self.0)
-    }
-}
-
-impl std::error::Error for ParseSeatError {}
 
 impl FromStr for Seat {
     type Err = ParseSeatError;
