@@ -40,7 +40,7 @@ mod reference;
 pub mod search;
 mod tt;
 
-pub use eval::{Eval, Sight, Weights, Window, evaluate};
+pub use eval::{Eval, HasamiScale, Sight, Weights, Window, evaluate};
 pub use search::{Analysis, Style, TimeLimit};
 
 use super::{Budget, Level, Think};

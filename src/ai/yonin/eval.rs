@@ -2,6 +2,7 @@
 //! hand, mates credited, king safety, drop squares by each king, and the best capture
 //! each opponent can make at once past the horizon (module docs of [`super`]).
 
+use super::Eval;
 use super::board::{Board, armed_seats};
 use crate::engine::yonin::{Piece, Position, Role, Seat};
 
@@ -92,7 +93,7 @@ impl Evaluator {
     }
 
     /// Static score of `pos` (not over) for the CPU's side.
-    pub(super) fn evaluate(&self, pos: &Position) -> i32 {
+    pub(super) fn evaluate(&self, pos: &Position) -> Eval {
         let board = Board::of(pos);
         let live = pos.live_seats();
         let mut total = board.material;
@@ -152,6 +153,7 @@ impl Evaluator {
         if self.friend(to_move) {
             score += board.best_capture(to_move, theirs, self.pairs) * self.threat_to_move / 100;
         }
-        score
+        // Far below the ends of the game: a position not over holds at most two mates.
+        Eval::from_units(score)
     }
 }

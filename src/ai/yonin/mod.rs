@@ -88,6 +88,7 @@ mod tt;
 
 pub use search::search;
 
+use super::score;
 use super::{Budget, Clock, Level, Think};
 use crate::engine::yonin::{Game, Move};
 use eval::hand_value;
@@ -162,6 +163,24 @@ impl Style {
 
 /// With a clock, a level other than the master stops after this many milliseconds.
 pub use super::SAFETY_MS;
+
+/// The units of Yonin scores ([`score::Scale`]): centi-pawns for the CPU's side, with the
+/// final places (RULES Y6, Y7b.7) at ±900 000 and ±300 000 less their distance in plies;
+/// scores beyond ±200 000 are ends of the game.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct YoninScale;
+
+impl score::Scale for YoninScale {
+    const END: i32 = 200_001;
+    const INFINITE: i32 = i32::MAX / 2;
+}
+
+/// A Yonin score for the CPU's side ([`YoninScale`]).
+pub type Eval = score::Eval<YoninScale>;
+
+/// An alpha-beta window of Yonin scores: `alpha` for the CPU's side, `beta` for the
+/// others.
+pub type Window = score::Window<YoninScale>;
 
 /// How each level searches. The lower levels are weaker the way people are, never by
 /// random blunders: they look fewer plies ahead and are blind to some threats.
@@ -246,8 +265,9 @@ pub struct Analysis {
     /// Work units spent (module docs).
     pub nodes: u64,
     /// The best move's score in the last finished iteration, for the CPU's side
-    /// (centi-pawns, or a place score near ±900 000); 0 when nothing was searched.
-    pub score: i32,
+    /// (centi-pawns, or a place score near ±900 000); [`Eval::DRAW`] when nothing was
+    /// searched.
+    pub score: Eval,
 }
 
 /// A wall-time limit for the search: the clock and the milliseconds it may use.

@@ -3,19 +3,17 @@
 
 use super::eval::{Evaluator, piece_value};
 use super::ordering::{HASH_KEY, KILLER_KEY, order_key};
-use super::tt::{Bound, Table, from_table, to_table};
-use super::{Analysis, CLOCK_EVERY, MAX_PLY, Style, TimeLimit};
+use super::tt::{Bound, Table};
+use super::{Analysis, CLOCK_EVERY, Eval, MAX_PLY, Style, TimeLimit, Window};
 use crate::engine::yonin::{Game, Move, Outcome, Position, Seat};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
-/// Beyond every score.
-const INF: i32 = i32::MAX / 2;
-
-/// Score of a final place for the CPU's side, 1st to 4th (RULES Y6, Y7b.7). The gaps are
-/// far above any material balance, so a better place always wins over material.
-const PLACE: [i32; 4] = [900_000, 300_000, -300_000, -900_000];
+/// Score of a final place for the CPU's side, 1st to 4th, had it come at the root (RULES
+/// Y6, Y7b.7): [`Eval::end`] of these. The gaps are far above any material balance, so a
+/// better place always wins over material.
+pub(super) const PLACE: [i32; 4] = [900_000, 300_000, -300_000, -900_000];
 
 /// A mate by the CPU's own move, on top of [`MATE_BONUS`]: a mate now is surer than
 /// one the search expects later, whose value is otherwise the same.
@@ -46,7 +44,7 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
                 best: moves[0],
                 depth: 0,
                 nodes: 0,
-                score: 0,
+                score: Eval::DRAW,
             });
         }
         _ => {}
@@ -85,7 +83,7 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
 
     let mut best = root[0].mv;
     let mut finished = 0;
-    let mut value = 0;
+    let mut value = Eval::DRAW;
     // Best-reply iterations end on an opponents' reply (2, 4, 6 plies; an odd
     // `max_depth` is searched last): an iteration ending on the CPU's own move lets it
     // move twice against one reply, and choosing by such iterations played weaker
@@ -93,13 +91,19 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
     let max_depth = budget.max_depth.clamp(1, MAX_PLY);
     let iterations = (1..=max_depth).filter(|&d| !style.best_reply || d % 2 == 0 || d == max_depth);
     for depth in iterations {
-        let mut alpha = -INF;
+        let mut alpha = Window::FULL.alpha;
         let mut best_this = None;
-        let mut scored: Vec<(i32, usize)> = Vec::with_capacity(root.len());
+        let mut scored: Vec<(Eval, usize)> = Vec::with_capacity(root.len());
         for (i, r) in root.iter().enumerate() {
             let score = match r.terminal {
                 Some(s) => s,
-                None => search.search(&r.next, depth - 1, alpha + r.penalty, INF, 1),
+                None => {
+                    let window = Window {
+                        alpha: alpha + r.penalty,
+                        ..Window::FULL
+                    };
+                    search.search(&r.next, depth - 1, window, 1)
+                }
             };
             if search.stopped {
                 break;
@@ -122,7 +126,7 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
         best = best_this.unwrap_or(best);
         finished = depth;
         value = alpha;
-        if alpha >= PLACE[0] - 64 {
+        if alpha >= Eval::end(PLACE[0], 64) {
             break; // a forced first place: deeper search cannot improve it
         }
         if let Some(t) = time
@@ -152,7 +156,7 @@ struct Root {
     key: i32,
     next: Position,
     /// The score when the move ends the game or the CPU's part in it.
-    terminal: Option<i32>,
+    terminal: Option<Eval>,
     /// Subtracted from the move's score: capturing the partner's piece, less a bonus for
     /// a mate at once.
     penalty: i32,
@@ -231,12 +235,12 @@ impl<'a> Search<'a> {
         &self,
         pos: &Position,
         outcome: Option<Outcome>,
-        ply: i32,
-    ) -> Option<i32> {
+        ply: u32,
+    ) -> Option<Eval> {
         let place = if let Some(outcome) = outcome {
             match outcome.place(self.eval.me) {
                 Some(place) => place,
-                None => return Some(0), // a pairs draw (RULES Y6.5)
+                None => return Some(Eval::DRAW), // a pairs draw (RULES Y6.5)
             }
         } else if !pos.is_live(self.eval.me) {
             // Mated while the others play on (RULES Y6.2): the place is final.
@@ -244,27 +248,20 @@ impl<'a> Search<'a> {
         } else {
             return None;
         };
-        let score = PLACE[usize::from(place.clamp(1, 4)) - 1];
         // Good ends sooner, bad ends later.
-        Some(if score > 0 { score - ply } else { score + ply })
+        Some(Eval::end(PLACE[usize::from(place.clamp(1, 4)) - 1], ply))
     }
 
-    /// Alpha-beta over the CPU's side (maximising) and the others (minimising); `pos` is
-    /// not over; `ply` counts plies below the root's children.
+    /// Alpha-beta over the CPU's side (maximising, `window.alpha`) and the others
+    /// (minimising, `window.beta`); `pos` is not over; `ply` counts plies below the
+    /// root's children.
     ///
     /// Paranoid: the seat to move moves. Best-reply (RULES Y3.3 kept where it binds): at
     /// an opponent's turn, a seat in check answers alone (check priority); otherwise
     /// every live opponent's moves are tried as if it were its turn, and after an
     /// opponent's move the CPU moves next unless turn resolution gives the turn to a
     /// seat of its side or to an opponent in check.
-    pub(super) fn search(
-        &mut self,
-        pos: &Position,
-        depth: u32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: i32,
-    ) -> i32 {
+    pub(super) fn search(&mut self, pos: &Position, depth: u32, window: Window, ply: u32) -> Eval {
         if depth == 0 {
             self.spend(EVAL_COST);
             return self.eval.evaluate(pos);
@@ -275,17 +272,16 @@ impl<'a> Search<'a> {
             // Only an entry of this very depth gives a score, so that the search finds
             // the plain minimax value; any entry gives a move to try first.
             if u32::from(entry.depth) == depth {
-                let score = from_table(entry.score, ply);
+                let score = entry.score.read_from_table(ply);
                 match entry.bound {
                     Bound::Exact => return score,
-                    Bound::Lower if score >= beta => return score,
-                    Bound::Upper if score <= alpha => return score,
+                    Bound::Lower if window.cuts(score) => return score,
+                    Bound::Upper if score <= window.alpha => return score,
                     _ => {}
                 }
             }
             hash_move = entry.best;
         }
-        let (alpha0, beta0) = (alpha, beta);
         let to_move = pos.side_to_move();
         let maximising = self.friend(to_move);
         let mut ordered: Vec<(i32, Seat, Move)> = Vec::new();
@@ -303,7 +299,7 @@ impl<'a> Search<'a> {
                 .extend((moves.iter().filter(seen)).map(|&mv| (order_key(pos, mv), to_move, mv)));
         }
         if !self.spend(ordered.len() as u64 / MOVES_PER_UNIT + 1) {
-            return 0;
+            return Eval::DRAW;
         }
         if ordered.is_empty() {
             return self.eval.evaluate(pos);
@@ -317,11 +313,16 @@ impl<'a> Search<'a> {
             }
         }
         ordered.sort_by_key(|&(key, _, _)| std::cmp::Reverse(key));
-        let mut best = if maximising { -INF } else { INF };
+        let mut w = window;
+        let mut best = if maximising {
+            Window::FULL.alpha
+        } else {
+            Window::FULL.beta
+        };
         let mut best_move = None;
         for (order, seat, mv) in ordered {
             if !self.spend(PLAY_COST) {
-                return 0;
+                return Eval::DRAW;
             }
             let mut next = pos.clone();
             if seat != to_move {
@@ -337,38 +338,39 @@ impl<'a> Search<'a> {
                             next.set_turn_for_search(self.eval.me);
                         }
                     }
-                    self.search(&next, depth - 1, alpha, beta, ply + 1)
+                    self.search(&next, depth - 1, w, ply + 1)
                 }
             };
             if self.stopped {
-                return 0;
+                return Eval::DRAW;
             }
             if (maximising && score > best) || (!maximising && score < best) {
                 best = score;
                 best_move = Some((seat, mv));
             }
             if maximising {
-                alpha = alpha.max(score);
+                w.alpha = w.alpha.max(score);
             } else {
-                beta = beta.min(score);
+                w.beta = w.beta.min(score);
             }
-            if alpha >= beta {
+            if w.is_closed() {
                 if order <= KILLER_KEY && self.killers[slot][0] != Some(mv) {
                     self.killers[slot] = [Some(mv), self.killers[slot][0]];
                 }
                 break;
             }
         }
-        // Fail-soft bounds: at most alpha0 is an upper bound, at least beta0 a lower one.
-        let bound = if best <= alpha0 {
+        // Fail-soft bounds: at most the window's alpha is an upper bound, at least its
+        // beta a lower one.
+        let bound = if best <= window.alpha {
             Bound::Upper
-        } else if best >= beta0 {
+        } else if window.cuts(best) {
             Bound::Lower
         } else {
             Bound::Exact
         };
         self.table
-            .store(key, depth, to_table(best, ply), bound, best_move);
+            .store(key, depth, best.stored_in_table(ply), bound, best_move);
         best
     }
 }

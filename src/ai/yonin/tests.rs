@@ -12,8 +12,8 @@ use rand::RngExt;
 /// no window, no ordering, no killers and no budget (minimax-rs's naive search),
 /// with the same evaluation, the same ends (RULES Y6) and the same root penalties.
 /// Returns the root value.
-fn plain_root_value(game: &Game, style: &Style, depth: u32) -> i32 {
-    fn plain(s: &mut Search, pos: &Position, depth: u32, ply: i32) -> i32 {
+fn plain_root_value(game: &Game, style: &Style, depth: u32) -> Eval {
+    fn plain(s: &mut Search, pos: &Position, depth: u32, ply: u32) -> Eval {
         if depth == 0 {
             return s.eval.evaluate(pos);
         }

@@ -1,10 +1,8 @@
 //! The best-reply levels' transposition table: scores and best moves of positions
 //! searched, keyed by a hash of the whole position.
 
+use super::Eval;
 use crate::engine::yonin::{Move, Position, Seat};
-
-/// Scores beyond this are ends of the game (a place, [`PLACE`]) at some distance.
-const END_SCORE: i32 = 200_000;
 
 /// What a table score is to the true score of its position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -20,7 +18,8 @@ pub(super) enum Bound {
 #[derive(Clone, Copy)]
 pub(super) struct Entry {
     pub(super) key: u64,
-    pub(super) score: i32,
+    /// The score, ends counted from the entry's position ([`Eval::stored_in_table`]).
+    pub(super) score: Eval,
     pub(super) depth: u8,
     pub(super) bound: Bound,
     /// The move that scored best (or cut off) and its seat.
@@ -71,7 +70,7 @@ impl Table {
         &mut self,
         key: u64,
         depth: u32,
-        score: i32,
+        score: Eval,
         bound: Bound,
         best: Option<(Seat, Move)>,
     ) {
@@ -85,28 +84,5 @@ impl Table {
                 best,
             });
         }
-    }
-}
-
-/// A score `ply` plies below the root's children, as the table keeps it: an end's
-/// distance counted from this position rather than from the root.
-pub(super) const fn to_table(score: i32, ply: i32) -> i32 {
-    if score > END_SCORE {
-        score + ply
-    } else if score < -END_SCORE {
-        score - ply
-    } else {
-        score
-    }
-}
-
-/// The inverse of [`to_table`].
-pub(super) const fn from_table(score: i32, ply: i32) -> i32 {
-    if score > END_SCORE {
-        score - ply
-    } else if score < -END_SCORE {
-        score + ply
-    } else {
-        score
     }
 }
