@@ -3,7 +3,7 @@
 //! material, mates and king-safety evaluation.
 //!
 //! # Design
-//! - **Turn order.** Every ply is played with [`Position::play_unchecked`] on a clone, so
+//! - **Turn order.** Every ply is played with [`Position::play_unchecked`](crate::engine::yonin::Position::play_unchecked) on a clone, so
 //!   check priority, skipped turns and lazy mates (RULES Y3.3, Y3.4) are exactly the
 //!   engine's: the seat that replies is the
 //!   [`MoveReport::next`](crate::engine::yonin::MoveReport::next) of the move, which may
