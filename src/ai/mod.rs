@@ -5,6 +5,7 @@
 
 pub mod arena;
 pub mod hasami;
+pub mod score;
 pub mod yonin;
 
 /// How much a search may do. Counted in nodes and plies, never in wall time, so a

@@ -92,29 +92,18 @@ impl fmt::Debug for Square {
 }
 
 /// Why a square name (`e5`) did not parse (RULES H6.1, Y9.1).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseSquareError {
     /// The text was not exactly two characters.
+    #[error("square {0:?} must be a file a-i and a rank 1-9, like e5")]
     Length(String),
     /// The first character is not a file letter `a`..`i`.
+    #[error("file {0:?} is not one of a-i")]
     File(char),
     /// The second character is not a rank digit `1`..`9`.
+    #[error("rank {0:?} is not one of 1-9")]
     Rank(char),
 }
-
-impl fmt::Display for ParseSquareError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseSquareError::Length(s) => {
-                write!(f, "square {s:?} must be a file a-i and a rank 1-9, like e5")
-            }
-            ParseSquareError::File(c) => write!(f, "file {c:?} is not one of a-i"),
-            ParseSquareError::Rank(c) => write!(f, "rank {c:?} is not one of 1-9"),
-        }
-    }
-}
-
-impl std::error::Error for ParseSquareError {}
 
 impl FromStr for Square {
     type Err = ParseSquareError;

@@ -65,8 +65,18 @@ pub fn bit(sq: usize) -> u128 {
     SINGLE[sq]
 }
 
-/// Each corner (RULES H3.4) with its two neighbours, as indices.
-const CORNERS: [(usize, usize, usize); 4] = [(0, 1, 9), (8, 7, 17), (72, 73, 63), (80, 79, 71)];
+/// Each corner (RULES H3.4) with its two neighbours, as indices: the engine's
+/// [`CORNERS`](crate::engine::hasami::CORNERS).
+const CORNERS: [(usize, usize, usize); 4] = {
+    let mut t = [(0, 0, 0); 4];
+    let mut i = 0;
+    while i < 4 {
+        let (c, [n1, n2]) = crate::engine::hasami::CORNERS[i];
+        t[i] = (c.index(), n1.index(), n2.index());
+        i += 1;
+    }
+    t
+};
 
 /// The nearest square of `set` (a subset of a ray in direction `d`) to the ray's start.
 #[inline]

@@ -1,16 +1,17 @@
 //! Scores and the static evaluation of a Hasami Shogi position (RULES Part H).
 //!
 //! [`Eval`] is a score for the side to move that knows the distance to a won or lost
-//! end, in the manner of tantabus's `Eval` (`mate_in(ply)`): a win found `n` plies from
-//! the root scores above one found `n + 1` plies away, so the search prefers the faster
-//! win and the slower loss. [`Window`] is an alpha-beta window of two such scores.
+//! end (the shared [`score::Eval`] in Hasami's units, [`HasamiScale`]): a win found `n`
+//! plies from the root scores above one found `n + 1` plies away, so the search prefers
+//! the faster win and the slower loss. [`Window`] is an alpha-beta window of two such
+//! scores.
 //! [`evaluate`] scores a position that is not over: captures (by the win condition),
 //! threats, corners and edges, and mobility.
 
 use super::bits;
+use crate::ai::score;
 use crate::engine::hasami::{Player, Position, Rules, WinCondition};
 use std::fmt;
-use std::ops::Neg;
 
 /// Score of a win at the root itself; a win `ply` plies away scores `WIN - ply`.
 const WIN: i32 = 30_000;
@@ -22,8 +23,19 @@ pub const MAX_PLY: u32 = 256;
 /// One captured piece, in score units: scores are in hundredths of a capture.
 pub const PIECE: i32 = 100;
 
+/// The units of Hasami scores ([`score::Scale`]): hundredths of a capture for the side
+/// to move, with a win at the root at 30 000 and a win or loss `ply` plies from the root
+/// at `±(30 000 - ply)`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct HasamiScale;
+
+impl score::Scale for HasamiScale {
+    const END: i32 = WIN - MAX_PLY as i32;
+    const INFINITE: i32 = WIN + 1;
+}
+
 /// A score for the side to move, in hundredths of a capture, or a win or loss with its
-/// distance from the root in plies.
+/// distance from the root in plies ([`HasamiScale`]).
 ///
 /// Ordered as the side to move prefers: a loss in 2 < a loss in 6 < any evaluation < a
 /// win in 5 < a win in 1. Negating gives the score for the other side.
@@ -38,142 +50,53 @@ pub const PIECE: i32 = 100;
 /// assert_eq!(Eval::from_units(150).to_string(), "+1.50");
 /// assert_eq!(Eval::lost_in(4).to_string(), "lost in 4");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
-pub struct Eval(i32);
+pub type Eval = score::Eval<HasamiScale>;
 
-impl Eval {
-    /// Neither side better: the score of a draw (before any contempt).
-    pub const DRAW: Eval = Eval(0);
-    /// Above every score: the bound of a full window.
-    pub const INFINITE: Eval = Eval(WIN + 1);
+/// An alpha-beta window of Hasami scores for the side to move (negamax).
+pub type Window = score::Window<HasamiScale>;
 
-    /// An evaluation of `units` hundredths of a capture, kept below the decisive
-    /// scores (`±(WIN - MAX_PLY)`).
-    pub const fn from_units(units: i32) -> Eval {
-        let limit = WIN - MAX_PLY as i32 - 1;
-        Eval(if units > limit {
-            limit
-        } else if units < -limit {
-            -limit
-        } else {
-            units
-        })
-    }
-
+impl score::Eval<HasamiScale> {
     /// The side to move wins by the move made `ply` plies from the root (the root's
     /// own move is ply 1).
     pub const fn win_in(ply: u32) -> Eval {
-        Eval(WIN - ply as i32)
+        Eval::end(WIN, ply)
     }
 
     /// The side to move loses by the move made `ply` plies from the root.
     pub const fn lost_in(ply: u32) -> Eval {
-        Eval(-WIN + ply as i32)
-    }
-
-    /// A score from its units as [`Eval::units`] gives them (no clamping).
-    pub(crate) const fn from_raw(units: i32) -> Eval {
-        Eval(units)
-    }
-
-    /// The score in units (hundredths of a capture; decisive scores near ±30 000).
-    pub const fn units(self) -> i32 {
-        self.0
+        Eval::end(-WIN, ply)
     }
 
     /// Whether this is a win for the side to move.
     pub const fn is_win(self) -> bool {
-        self.0 >= WIN - MAX_PLY as i32 && self.0 <= WIN
+        self.is_good_end()
     }
 
     /// Whether this is a loss for the side to move.
     pub const fn is_loss(self) -> bool {
-        self.0 <= -(WIN - MAX_PLY as i32) && self.0 >= -WIN
+        self.is_bad_end()
     }
 
     /// For a win or loss, the plies from the root to the move that ends the game.
     pub const fn plies_to_end(self) -> Option<u32> {
         if self.is_win() {
-            Some((WIN - self.0) as u32)
+            Some((WIN - self.units()) as u32)
         } else if self.is_loss() {
-            Some((WIN + self.0) as u32)
+            Some((WIN + self.units()) as u32)
         } else {
             None
         }
     }
-
-    /// The score to store in a transposition table at a node `ply` plies from the root:
-    /// a win or loss counted from that node rather than from the root, so the entry is
-    /// right wherever the position is met again.
-    pub(crate) const fn stored_in_table(self, ply: u32) -> Eval {
-        if self.is_win() {
-            Eval(self.0 + ply as i32)
-        } else if self.is_loss() {
-            Eval(self.0 - ply as i32)
-        } else {
-            self
-        }
-    }
-
-    /// The inverse of [`Eval::stored_in_table`] for a node `ply` plies from the root.
-    pub(crate) const fn read_from_table(self, ply: u32) -> Eval {
-        if self.is_win() {
-            Eval(self.0 - ply as i32)
-        } else if self.is_loss() {
-            Eval(self.0 + ply as i32)
-        } else {
-            self
-        }
-    }
 }
 
-impl Neg for Eval {
-    type Output = Eval;
-    fn neg(self) -> Eval {
-        Eval(-self.0)
-    }
-}
-
-impl fmt::Display for Eval {
+impl fmt::Display for score::Eval<HasamiScale> {
     /// `+1.50` (captures), `win in 3`, `lost in 4` (plies from the root).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.plies_to_end() {
             Some(n) if self.is_win() => write!(f, "win in {n}"),
             Some(n) => write!(f, "lost in {n}"),
-            None => write!(f, "{:+.2}", f64::from(self.0) / f64::from(PIECE)),
+            None => write!(f, "{:+.2}", f64::from(self.units()) / f64::from(PIECE)),
         }
-    }
-}
-
-/// An alpha-beta window for the side to move: scores at or below `alpha` are fail-low
-/// (the side to move has something at least as good elsewhere), at or above `beta`
-/// fail-high (the opponent will not allow the line). As in tantabus's `Window`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Window {
-    /// The best score the side to move is already sure of.
-    pub alpha: Eval,
-    /// The score above which the opponent avoids this position.
-    pub beta: Eval,
-}
-
-impl Window {
-    /// Every score is inside.
-    pub const FULL: Window = Window {
-        alpha: Eval(-WIN - 1),
-        beta: Eval::INFINITE,
-    };
-
-    /// The same window seen by the other side (negamax).
-    pub fn flip(self) -> Window {
-        Window {
-            alpha: -self.beta,
-            beta: -self.alpha,
-        }
-    }
-
-    /// Whether `score` fails high (at or above `beta`): a cutoff.
-    pub fn cuts(self, score: Eval) -> bool {
-        score >= self.beta
     }
 }
 
@@ -267,7 +190,15 @@ impl Weights {
 }
 
 /// The four corners (RULES H3.4) and the other edge squares, as masks.
-pub(crate) const CORNERS: u128 = 1 | 1 << 8 | 1 << 72 | 1 << 80;
+pub(crate) const CORNERS: u128 = {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < 4 {
+        m |= 1 << crate::engine::hasami::CORNERS[i].0.index();
+        i += 1;
+    }
+    m
+};
 const EDGES: u128 = {
     let mut m = 0u128;
     let mut i = 0;

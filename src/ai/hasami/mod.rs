@@ -29,31 +29,8 @@
 //! The yardsticks: [`baseline`] (the CPU before the levels, depth 3), [`greedy`] (one
 //! ply) and [`random`].
 //!
-//! # Measured
-//! `engine match hasami` (capture five, 200-ply limit, node budgets, seed 1, 200
-//! games a row; commands, greedy rows and think times in `docs/STRENGTH.md`):
-//!
-//! | A | B | A wins / draws / losses | score | Elo |
-//! |---|---|---|---|---|
-//! | master | strong | 182 / 18 / 0 | 95.5 % | +531 ± 86 |
-//! | master | baseline | 171 / 29 / 0 | 92.75 % | +443 ± 66 |
-//! | strong | casual | 171 / 27 / 2 | 92.2 % | +430 ± 68 |
-//! | casual | beginner | 200 / 0 / 0 | 100 % | +1000 |
-//! | beginner | baseline | 2 / 52 / 146 | 14.0 % | −315 ± 48 |
-//!
-//! No game the master led by two captures or more ended in a draw against strong or
-//! baseline, and it won all 200 against greedy. Before its fortress term
-//! ([`Weights::fortress`]) it won 199 of 200 against greedy and 173 / 26 / 1 against
-//! strong: the other greedy game reached the move limit with the master one capture
-//! from the win (4 to 1), the opponent's five pieces packed against an edge and a
-//! corner where no sandwich could reach them; against baseline it was 172 / 28 / 0. Before these levels (master 120 000 nodes, weights of the strong level,
-//! contempt 0.20; strong 30 000) master against strong scored 75 % in 20 games with 10
-//! draws, one of them drawn while leading by two, at about 200 ms a move. In 40-game
-//! trials against the strong level at 8 000 nodes, the master at 50 000 nodes scored
-//! 32 / 8 / 0 with the strong level's weights (one draw leading by two), 30 / 10 / 0
-//! with exchanges 0.10, forks 0.40, contact 0.05 and contempt 0.50 (none), 34 / 6 / 0
-//! with exchanges 0.20 and contact 0.10 (the weights kept), and 30 / 10 / 0 with
-//! contempt 1.00 instead of 0.50.
+//! Strength is measured by matches (`engine match hasami`); the figures are in
+//! `docs/STRENGTH.md`.
 
 pub mod baseline;
 mod bits;
@@ -63,7 +40,7 @@ mod reference;
 pub mod search;
 mod tt;
 
-pub use eval::{Eval, Sight, Weights, Window, evaluate};
+pub use eval::{Eval, HasamiScale, Sight, Weights, Window, evaluate};
 pub use search::{Analysis, Style, TimeLimit};
 
 use super::{Budget, Level, Think};

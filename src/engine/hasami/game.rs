@@ -393,11 +393,13 @@ pub struct GameRecord {
 }
 
 /// Why a [`GameRecord`] could not be replayed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
     /// The start position does not parse.
+    #[error("start position: {0}")]
     Start(super::ParsePositionError),
     /// Move number `index` (from 0) was refused.
+    #[error("move {}: {error}", .index + 1)]
     Move {
         /// Index in the move list, from 0.
         index: usize,
@@ -405,20 +407,9 @@ pub enum RecordError {
         error: PlayError,
     },
     /// The record has a resignation after the game had ended.
+    #[error("resignation after the end of the game")]
     ResignedAfterEnd,
 }
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordError::Start(e) => write!(f, "start position: {e}"),
-            RecordError::Move { index, error } => write!(f, "move {}: {error}", index + 1),
-            RecordError::ResignedAfterEnd => f.write_str("resignation after the end of the game"),
-        }
-    }
-}
-
-impl std::error::Error for RecordError {}
 
 impl Serialize for Game {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -23,7 +23,8 @@ mod position;
 
 pub use game::{DrawReason, Game, GameRecord, MoveReport, Outcome, RecordError, WinReason, perft};
 pub use position::{
-    IllegalMove, Move, ParseMoveError, ParsePositionError, PlayError, Position, PositionError,
+    CORNERS, IllegalMove, Move, ParseMoveError, ParsePositionError, PlayError, Position,
+    PositionError,
 };
 
 use serde::{Deserialize, Serialize};

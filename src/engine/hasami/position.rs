@@ -8,12 +8,22 @@ use std::str::FromStr;
 /// The four orthogonal directions as (file, rank) steps (RULES H2.1).
 const DIRECTIONS: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 
-/// Each corner square with its two orthogonal neighbours (RULES H3.4), as indices.
-const CORNERS: [(u8, [u8; 2]); 4] = [
-    (0, [1, 9]),    // a1: b1, a2
-    (8, [7, 17]),   // i1: h1, i2
-    (72, [73, 63]), // a9: b9, a8
-    (80, [79, 71]), // i9: h9, i8
+/// The square with index `i` (below 81), in a constant.
+const fn square(i: usize) -> Square {
+    match Square::from_index(i) {
+        Some(sq) => sq,
+        None => panic!("a board index is below 81"),
+    }
+}
+
+/// Each corner square with its two orthogonal neighbours: a piece in the corner is
+/// captured when the enemy holds both (RULES H3.4). The engine's captures and the CPU's
+/// bitboards (`ai::hasami`) read this one table.
+pub const CORNERS: [(Square, [Square; 2]); 4] = [
+    (square(0), [square(1), square(9)]),    // a1: b1, a2
+    (square(8), [square(7), square(17)]),   // i1: h1, i2
+    (square(72), [square(73), square(63)]), // a9: b9, a8
+    (square(80), [square(79), square(71)]), // i9: h9, i8
 ];
 
 /// A move: a piece goes from one square to another along a rank or file
@@ -50,27 +60,18 @@ impl fmt::Debug for Move {
 }
 
 /// Why a move text (`e1e5`) did not parse (RULES H6.2, H6.4).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMoveError {
     /// Not four characters.
+    #[error("move {0:?} must be two squares, like e1e5")]
     Length(String),
     /// The from-square (characters 1-2) is wrong.
+    #[error("from-square: {0}")]
     From(ParseSquareError),
     /// The to-square (characters 3-4) is wrong.
+    #[error("to-square: {0}")]
     To(ParseSquareError),
 }
-
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseMoveError::Length(s) => write!(f, "move {s:?} must be two squares, like e1e5"),
-            ParseMoveError::From(e) => write!(f, "from-square: {e}"),
-            ParseMoveError::To(e) => write!(f, "to-square: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for ParseMoveError {}
 
 impl FromStr for Move {
     type Err = ParseMoveError;
@@ -128,9 +129,10 @@ pub struct Position {
 }
 
 /// Why a [`Position`] could not be built from its parts.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     /// A player has more than 9 pieces on the board (RULES H1.1).
+    #[error("{player} has {count} pieces on the board, at most 9 allowed")]
     TooManyPieces {
         /// Whose pieces.
         player: Player,
@@ -138,8 +140,10 @@ pub enum PositionError {
         count: usize,
     },
     /// A square holds pieces of both players.
+    #[error("square {0} holds pieces of both players")]
     Overlap(Square),
     /// A capture count is above 9.
+    #[error("{player} captures {count}, at most 9 allowed")]
     TooManyCaptures {
         /// Whose count.
         player: Player,
@@ -147,25 +151,6 @@ pub enum PositionError {
         count: u8,
     },
 }
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::TooManyPieces { player, count } => {
-                write!(
-                    f,
-                    "{player} has {count} pieces on the board, at most 9 allowed"
-                )
-            }
-            PositionError::Overlap(sq) => write!(f, "square {sq} holds pieces of both players"),
-            PositionError::TooManyCaptures { player, count } => {
-                write!(f, "{player} captures {count}, at most 9 allowed")
-            }
-        }
-    }
-}
-
-impl std::error::Error for PositionError {}
 
 impl Position {
     /// The start position: Black's nine pieces on rank 1, White's on rank 9, Black to
@@ -376,10 +361,7 @@ impl Position {
                 captured = captured.union(run);
             }
         }
-        for (corner, neighbours) in CORNERS {
-            let corner = Square::from_index(corner as usize).expect("corner index on the board");
-            let [n1, n2] = neighbours
-                .map(|i| Square::from_index(i as usize).expect("neighbour index on the board"));
+        for (corner, [n1, n2]) in CORNERS {
             if (to == n1 || to == n2)
                 && theirs.contains(corner)
                 && mine.contains(n1)
@@ -475,39 +457,34 @@ impl Position {
 }
 
 /// Why a move is illegal in a position (RULES H2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum IllegalMove {
     /// No piece on the from-square.
+    #[error("no piece on the from-square")]
     NoPiece,
     /// The piece on the from-square belongs to the other player.
+    #[error("the piece belongs to the other player")]
     NotYourPiece,
     /// From and to are the same square (RULES H2.3).
+    #[error("a move must change the square")]
     NullMove,
     /// From and to share neither rank nor file (RULES H2.1).
+    #[error("pieces move along a rank or file only")]
     NotStraight,
     /// A piece stands on the path or on the destination (RULES H2.2).
+    #[error("the path or the destination is occupied")]
     Blocked,
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            IllegalMove::NoPiece => "no piece on the from-square",
-            IllegalMove::NotYourPiece => "the piece belongs to the other player",
-            IllegalMove::NullMove => "a move must change the square",
-            IllegalMove::NotStraight => "pieces move along a rank or file only",
-            IllegalMove::Blocked => "the path or the destination is occupied",
-        })
-    }
 }
 
 /// Why [`Position::play`], [`Game::play`](super::Game::play) or
 /// [`Game::resign`](super::Game::resign) refused.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum PlayError {
     /// The game has already ended.
+    #[error("the game is over")]
     GameOver,
     /// The move breaks RULES H2.
+    #[error("illegal move {mv}: {reason}")]
     Illegal {
         /// The move refused.
         mv: Move,
@@ -515,17 +492,6 @@ pub enum PlayError {
         reason: IllegalMove,
     },
 }
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayError::GameOver => f.write_str("the game is over"),
-            PlayError::Illegal { mv, reason } => write!(f, "illegal move {mv}: {reason}"),
-        }
-    }
-}
-
-impl std::error::Error for PlayError {}
 
 impl Default for Position {
     fn default() -> Position {
@@ -577,19 +543,24 @@ impl fmt::Debug for Position {
 
 /// Why a position text did not parse (RULES H6.3, H6.4). Ranks are named as on the
 /// board (`9` is the first rank written), columns count characters from 1.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParsePositionError {
     /// Not five fields separated by single spaces.
+    #[error(
+        "expected 5 fields (board side black-captures white-captures ply) separated by single spaces, found {found}"
+    )]
     FieldCount {
         /// How many fields were found.
         found: usize,
     },
     /// The board field does not have 9 ranks separated by `/`.
+    #[error("board field: expected 9 ranks separated by '/', found {found}")]
     RankCount {
         /// How many ranks were found.
         found: usize,
     },
     /// A character of a rank is not `b`, `w` or a digit `1`-`9`.
+    #[error("board field, rank {rank}, character {column}: {found:?} is not b, w or a digit 1-9")]
     BadCharacter {
         /// The rank, `1`..`9`.
         rank: u8,
@@ -599,6 +570,7 @@ pub enum ParsePositionError {
         found: char,
     },
     /// A rank does not describe exactly 9 squares.
+    #[error("board field, rank {rank}: describes {squares} squares instead of 9")]
     RankLength {
         /// The rank, `1`..`9`.
         rank: u8,
@@ -606,8 +578,10 @@ pub enum ParsePositionError {
         squares: usize,
     },
     /// The side-to-move field is not `b` or `w`.
+    #[error("side field: {0:?} is not b or w")]
     Side(String),
     /// A capture count is not a number in `0..=9`.
+    #[error("{field} field: {found:?} is not a number from 0 to 9")]
     Captures {
         /// `"black captures"` or `"white captures"`.
         field: &'static str,
@@ -615,49 +589,12 @@ pub enum ParsePositionError {
         found: String,
     },
     /// The ply field is not a non-negative integer.
+    #[error("ply field: {0:?} is not a whole number")]
     Ply(String),
     /// The fields parse but do not make a valid position.
+    #[error("invalid position: {0}")]
     Invalid(PositionError),
 }
-
-impl fmt::Display for ParsePositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParsePositionError::FieldCount { found } => write!(
-                f,
-                "expected 5 fields (board side black-captures white-captures ply) separated by single spaces, found {found}"
-            ),
-            ParsePositionError::RankCount { found } => {
-                write!(
-                    f,
-                    "board field: expected 9 ranks separated by '/', found {found}"
-                )
-            }
-            ParsePositionError::BadCharacter {
-                rank,
-                column,
-                found,
-            } => write!(
-                f,
-                "board field, rank {rank}, character {column}: {found:?} is not b, w or a digit 1-9"
-            ),
-            ParsePositionError::RankLength { rank, squares } => {
-                write!(
-                    f,
-                    "board field, rank {rank}: describes {squares} squares instead of 9"
-                )
-            }
-            ParsePositionError::Side(s) => write!(f, "side field: {s:?} is not b or w"),
-            ParsePositionError::Captures { field, found } => {
-                write!(f, "{field} field: {found:?} is not a number from 0 to 9")
-            }
-            ParsePositionError::Ply(s) => write!(f, "ply field: {s:?} is not a whole number"),
-            ParsePositionError::Invalid(e) => write!(f, "invalid position: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for ParsePositionError {}
 
 impl FromStr for Position {
     type Err = ParsePositionError;

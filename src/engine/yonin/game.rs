@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Square, SquareSet};
 
-use super::position::{RepetitionKey, drop_targets};
+use super::RepetitionKey;
+use super::movegen::drop_targets;
 use super::{
     EndReason, Move, MoveList, MoveReport, Outcome, ParseMoveError, ParsePositionError,
     ParseRulesError, ParseSeatError, PlayError, Position, Role, Rules, Seat, SeatSet,
@@ -487,14 +488,16 @@ impl fmt::Display for GameRecord {
 }
 
 /// Why the text of a game record does not parse (syntax only; see [`RecordError`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseRecordError {
     /// A line starting with `[` is not `[Name "value"]`.
+    #[error("line {line}: tag is not [Name \"value\"]")]
     Tag {
         /// 1-based line number.
         line: usize,
     },
     /// A tag other than Rules, Start, Position.
+    #[error("line {line}: unknown tag {name:?}")]
     UnknownTag {
         /// 1-based line number.
         line: usize,
@@ -502,17 +505,22 @@ pub enum ParseRecordError {
         name: String,
     },
     /// A tag given twice, or after the first move.
+    #[error("line {line}: tag repeated or after the moves")]
     MisplacedTag {
         /// 1-based line number.
         line: usize,
     },
     /// A required tag is missing.
+    #[error("missing tag {0}")]
     MissingTag(&'static str),
     /// The Rules tag does not parse.
+    #[error("rules tag: {0}")]
     Rules(ParseRulesError),
     /// The Start tag does not parse.
+    #[error("start tag: {0}")]
     Start(ParseSeatError),
     /// A move does not parse.
+    #[error("move {} {text:?}: {error}", .index + 1)]
     Move {
         /// Index in the move list, from 0.
         index: usize,
@@ -522,30 +530,6 @@ pub enum ParseRecordError {
         error: ParseMoveError,
     },
 }
-
-impl fmt::Display for ParseRecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseRecordError::Tag { line } => {
-                write!(f, "line {line}: tag is not [Name \"value\"]")
-            }
-            ParseRecordError::UnknownTag { line, name } => {
-                write!(f, "line {line}: unknown tag {name:?}")
-            }
-            ParseRecordError::MisplacedTag { line } => {
-                write!(f, "line {line}: tag repeated or after the moves")
-            }
-            ParseRecordError::MissingTag(t) => write!(f, "missing tag {t}"),
-            ParseRecordError::Rules(e) => write!(f, "rules tag: {e}"),
-            ParseRecordError::Start(e) => write!(f, "start tag: {e}"),
-            ParseRecordError::Move { index, text, error } => {
-                write!(f, "move {} {text:?}: {error}", index + 1)
-            }
-        }
-    }
-}
-
-impl std::error::Error for ParseRecordError {}
 
 impl FromStr for GameRecord {
     type Err = ParseRecordError;
@@ -629,15 +613,19 @@ impl FromStr for GameRecord {
 }
 
 /// Why a [`GameRecord`] could not be replayed (or its text read).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
     /// The text does not parse.
+    #[error("record: {0}")]
     Parse(ParseRecordError),
     /// The start position does not parse.
+    #[error("start position: {0}")]
     Position(ParsePositionError),
     /// The start position disagrees with the record's rules or starting seat.
+    #[error("start position disagrees with the {0}")]
     Conflict(&'static str),
     /// A move was refused.
+    #[error("move {} {mv}: {error}", .index + 1)]
     Move {
         /// Index in the move list, from 0.
         index: usize,
@@ -647,21 +635,6 @@ pub enum RecordError {
         error: PlayError,
     },
 }
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordError::Parse(e) => write!(f, "record: {e}"),
-            RecordError::Position(e) => write!(f, "start position: {e}"),
-            RecordError::Conflict(what) => write!(f, "start position disagrees with the {what}"),
-            RecordError::Move { index, mv, error } => {
-                write!(f, "move {} {mv}: {error}", index + 1)
-            }
-        }
-    }
-}
-
-impl std::error::Error for RecordError {}
 
 impl From<Game> for GameRecord {
     fn from(g: Game) -> GameRecord {

@@ -72,10 +72,14 @@
 //! assert_eq!(again.position(), game.position());
 //! ```
 
+pub mod attacks;
+mod check;
 mod game;
+mod movegen;
 mod moves;
 mod notation;
 mod outcome;
+mod play;
 mod position;
 mod rules;
 mod tables;
@@ -85,6 +89,7 @@ pub use game::{Game, GameRecord, ParseRecordError, RecordError, perft};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveListIter, ParseMoveError};
 pub use notation::{ParsePositionError, PositionError};
 pub use outcome::{EndReason, Outcome};
-pub use position::{Elimination, MoveReport, PlayError, Position, RepetitionKey};
+pub use play::{MoveReport, PlayError};
+pub use position::{Elimination, Position, RepetitionKey};
 pub use rules::{EliminatedPieces, Format, GameEnd, ParseRulesError, Rules};
 pub use types::{Hand, ParseSeatError, Piece, Role, Seat, SeatSet};

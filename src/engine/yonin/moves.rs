@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use crate::engine::{ParseSquareError, Square};
 
+use arrayvec::ArrayVec;
+
 use super::Role;
 
 /// A move or a drop by the seat to move (RULES Y2.1).
@@ -72,35 +74,22 @@ impl fmt::Display for Move {
 }
 
 /// Why a move text did not parse (syntax only; legality is [`PlayError`](super::PlayError)).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMoveError {
     /// The text is empty.
+    #[error("empty move")]
     Empty,
     /// The text is neither `e3e4`, `e3e4+` nor `P*e5` in shape.
+    #[error("move {0:?} is not like e3e4, e7e8+ or P*e5")]
     Shape(String),
     /// A square in it is not a square.
+    #[error("bad square in move: {0}")]
     Square(ParseSquareError),
     /// The drop letter is not `R`, `G`, `S` or `P` (kings and promoted pieces are never
     /// dropped).
+    #[error("cannot drop {0:?}: only R, G, S or P can be dropped")]
     DropRole(String),
 }
-
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseMoveError::Empty => f.write_str("empty move"),
-            ParseMoveError::Shape(s) => {
-                write!(f, "move {s:?} is not like e3e4, e7e8+ or P*e5")
-            }
-            ParseMoveError::Square(e) => write!(f, "bad square in move: {e}"),
-            ParseMoveError::DropRole(s) => {
-                write!(f, "cannot drop {s:?}: only R, G, S or P can be dropped")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ParseMoveError {}
 
 impl From<ParseSquareError> for ParseMoveError {
     fn from(e: ParseSquareError) -> ParseMoveError {
@@ -166,35 +155,30 @@ pub const MAX_MOVES: usize = 1024;
 /// [`Position::legal_moves`](super::Position::legal_moves). Dereferences to `[Move]`.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
+    moves: ArrayVec<Move, MAX_MOVES>,
 }
 
 impl MoveList {
     /// An empty list.
     pub fn new() -> MoveList {
         MoveList {
-            moves: [Move::Drop {
-                role: Role::Pawn,
-                to: super::tables::SQUARES[0],
-            }; MAX_MOVES],
-            len: 0,
+            moves: ArrayVec::new(),
         }
     }
 
-    /// Appends a move (ignored past [`MAX_MOVES`], which legal positions never reach).
+    /// Appends a move.
+    ///
+    /// # Panics
+    /// Past [`MAX_MOVES`] moves, which the moves of a legal position never reach.
     #[inline]
     pub fn push(&mut self, m: Move) {
-        if self.len < MAX_MOVES {
-            self.moves[self.len] = m;
-            self.len += 1;
-        }
+        self.moves.push(m);
     }
 
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        &self.moves
     }
 }
 
@@ -265,6 +249,27 @@ mod tests {
         assert!(m.is_promotion());
         assert_eq!(m.to().to_string(), "e8");
         assert_eq!(m.from().map(|s| s.to_string()), Some("e7".into()));
+    }
+
+    #[test]
+    fn a_move_list_holds_max_moves() {
+        let mv: Move = "P*e5".parse().unwrap();
+        let mut list = MoveList::new();
+        for _ in 0..MAX_MOVES {
+            list.push(mv);
+        }
+        assert_eq!(list.len(), MAX_MOVES);
+        assert_eq!(list.clone().into_iter().count(), MAX_MOVES);
+    }
+
+    #[test]
+    #[should_panic(expected = "capacity")]
+    fn a_move_list_refuses_a_move_past_its_capacity_loudly() {
+        let mv: Move = "P*e5".parse().unwrap();
+        let mut list = MoveList::new();
+        for _ in 0..=MAX_MOVES {
+            list.push(mv);
+        }
     }
 
     #[test]

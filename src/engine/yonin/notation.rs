@@ -7,14 +7,16 @@ use std::str::FromStr;
 
 use crate::engine::Square;
 
+use super::attacks::{NEIGHBOR, OFF};
 use super::position::Elimination;
-use super::tables::{NEIGHBOR, OFF, SQUARES, is_last_line};
+use super::tables::{SQUARES, is_last_line};
 use super::{EliminatedPieces, Hand, ParseRulesError, Piece, Position, Role, Rules, Seat, SeatSet};
 
 /// Why a parsed position is not a valid Yonin Shogi state.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     /// A seat does not have exactly one king facing its direction.
+    #[error("{seat} must have exactly one king, found {found}")]
     KingCount {
         /// The seat.
         seat: Seat,
@@ -22,8 +24,10 @@ pub enum PositionError {
         found: usize,
     },
     /// A king is owned by a seat other than its own (kings are never captured or passed on).
+    #[error("king on {0} belongs to another seat")]
     KingOwner(Square),
     /// More pieces of a role (board and hands together) than the 36-piece set holds.
+    #[error("{found} pieces of role {role}, at most {max}")]
     TooMany {
         /// The role.
         role: Role,
@@ -33,71 +37,50 @@ pub enum PositionError {
         max: u32,
     },
     /// An unpromoted pawn stands on its last line (RULES Y4.2).
+    #[error("unpromoted pawn on its last line at {0}")]
     DeadPawn(Square),
     /// A king is flipped but its seat is not among the eliminations, or the reverse.
+    #[error("{0}'s king is flipped exactly when {0} is eliminated")]
     FlippedKing(Seat),
     /// More eliminations than the rules allow before the game ends.
+    #[error("{0} eliminations: the game would have ended")]
     TooManyEliminations(usize),
     /// An elimination that cannot have happened (seat twice, mater not live at the time,
     /// move count out of order or beyond the current move count).
+    #[error("elimination {} is impossible", .0 + 1)]
     Elimination(usize),
     /// A piece is owned by an eliminated seat.
+    #[error("piece on {0} belongs to an eliminated seat")]
     OwnedByEliminated(Square),
     /// An ownerless piece although the rules give eliminated pieces to the mater.
+    #[error("ownerless piece on {0} but pieces go to the mater")]
     Ownerless(Square),
     /// An eliminated seat still holds pieces in hand.
+    #[error("eliminated {0} still has a hand")]
     HandOfEliminated(Seat),
     /// The seat to move is eliminated.
+    #[error("{0} is to move but eliminated")]
     TurnNotLive(Seat),
     /// Two live kings stand side by side (RULES Y3.2).
+    #[error("live kings on {0} and {1} touch")]
     AdjacentKings(Square, Square),
     /// The game is not over but the seat to move has no legal move (its mate would have
     /// been recorded, RULES Y5.1).
+    #[error("{0} is to move but has no legal move")]
     NoLegalMove(Seat),
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::KingCount { seat, found } => {
-                write!(f, "{seat} must have exactly one king, found {found}")
-            }
-            PositionError::KingOwner(sq) => write!(f, "king on {sq} belongs to another seat"),
-            PositionError::TooMany { role, found, max } => {
-                write!(f, "{found} pieces of role {role}, at most {max}")
-            }
-            PositionError::DeadPawn(sq) => write!(f, "unpromoted pawn on its last line at {sq}"),
-            PositionError::FlippedKing(s) => {
-                write!(f, "{s}'s king is flipped exactly when {s} is eliminated")
-            }
-            PositionError::TooManyEliminations(n) => {
-                write!(f, "{n} eliminations: the game would have ended")
-            }
-            PositionError::Elimination(i) => write!(f, "elimination {} is impossible", i + 1),
-            PositionError::OwnedByEliminated(sq) => {
-                write!(f, "piece on {sq} belongs to an eliminated seat")
-            }
-            PositionError::Ownerless(sq) => {
-                write!(f, "ownerless piece on {sq} but pieces go to the mater")
-            }
-            PositionError::HandOfEliminated(s) => write!(f, "eliminated {s} still has a hand"),
-            PositionError::TurnNotLive(s) => write!(f, "{s} is to move but eliminated"),
-            PositionError::AdjacentKings(a, b) => write!(f, "live kings on {a} and {b} touch"),
-            PositionError::NoLegalMove(s) => write!(f, "{s} is to move but has no legal move"),
-        }
-    }
-}
-
-impl std::error::Error for PositionError {}
-
 /// Why a position text did not parse: which field, and where in it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParsePositionError {
     /// The text does not have the six space-separated fields.
+    #[error("expected 6 fields (board hands turn eliminations moves rules), found {0}")]
     Fields(usize),
     /// The board field does not have nine ranks separated by `/`.
+    #[error("board: expected 9 ranks, found {0}")]
     Ranks(usize),
     /// A rank does not cover exactly nine squares.
+    #[error("board: rank {rank} covers {squares} squares, not 9")]
     RankWidth {
         /// Rank label, 1..=9.
         rank: u8,
@@ -105,6 +88,7 @@ pub enum ParsePositionError {
         squares: usize,
     },
     /// An unexpected character in a rank.
+    #[error("board: rank {rank}, character {}: found {found:?}, expected {expected}", .column + 1)]
     Board {
         /// Rank label, 1..=9.
         rank: u8,
@@ -116,6 +100,7 @@ pub enum ParsePositionError {
         expected: &'static str,
     },
     /// A hand group is malformed.
+    #[error("hands: {seat}'s hand {text:?} is not like -, P or R2P")]
     Hand {
         /// Whose hand (groups are in the order S/W/N/E).
         seat: Seat,
@@ -123,56 +108,24 @@ pub enum ParsePositionError {
         text: String,
     },
     /// The hands field does not have four groups separated by `/`.
+    #[error("hands: expected 4 groups, found {0}")]
     Hands(usize),
     /// The seat-to-move field is not `s`, `w`, `n` or `e`.
+    #[error("turn: {0:?} is not one of s, w, n, e")]
     Turn(String),
     /// An item of the eliminations field is malformed.
+    #[error("eliminations: {0:?} is not like w:s:12")]
     Eliminations(String),
     /// The move count is not a whole number.
+    #[error("move count: {0:?} is not a number")]
     MoveCount(String),
     /// The rules field is wrong.
+    #[error("rules: {0}")]
     Rules(ParseRulesError),
     /// The fields parse but do not make a valid position.
+    #[error("invalid position: {0}")]
     Invalid(PositionError),
 }
-
-impl fmt::Display for ParsePositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParsePositionError::Fields(n) => write!(
-                f,
-                "expected 6 fields (board hands turn eliminations moves rules), found {n}"
-            ),
-            ParsePositionError::Ranks(n) => write!(f, "board: expected 9 ranks, found {n}"),
-            ParsePositionError::RankWidth { rank, squares } => {
-                write!(f, "board: rank {rank} covers {squares} squares, not 9")
-            }
-            ParsePositionError::Board {
-                rank,
-                column,
-                found,
-                expected,
-            } => write!(
-                f,
-                "board: rank {rank}, character {}: found {found:?}, expected {expected}",
-                column + 1
-            ),
-            ParsePositionError::Hand { seat, text } => {
-                write!(f, "hands: {seat}'s hand {text:?} is not like -, P or R2P")
-            }
-            ParsePositionError::Hands(n) => write!(f, "hands: expected 4 groups, found {n}"),
-            ParsePositionError::Turn(s) => write!(f, "turn: {s:?} is not one of s, w, n, e"),
-            ParsePositionError::Eliminations(s) => {
-                write!(f, "eliminations: {s:?} is not like w:s:12")
-            }
-            ParsePositionError::MoveCount(s) => write!(f, "move count: {s:?} is not a number"),
-            ParsePositionError::Rules(e) => write!(f, "rules: {e}"),
-            ParsePositionError::Invalid(e) => write!(f, "invalid position: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for ParsePositionError {}
 
 impl From<PositionError> for ParsePositionError {
     fn from(e: PositionError) -> ParsePositionError {

@@ -123,27 +123,18 @@ impl fmt::Display for Rules {
 }
 
 /// Why a rules text did not parse.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseRulesError {
     /// A comma-separated item is not a known rule.
+    #[error("unknown rule {0:?}")]
     Unknown(String),
     /// The number after `limit=` is not a whole number.
+    #[error("move limit {0:?} is not a number")]
     Limit(String),
     /// Two items set the same rule.
+    #[error("rule {0:?} is set twice")]
     Repeated(String),
 }
-
-impl fmt::Display for ParseRulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseRulesError::Unknown(s) => write!(f, "unknown rule {s:?}"),
-            ParseRulesError::Limit(s) => write!(f, "move limit {s:?} is not a number"),
-            ParseRulesError::Repeated(s) => write!(f, "rule {s:?} is set twice"),
-        }
-    }
-}
-
-impl std::error::Error for ParseRulesError {}
 
 impl FromStr for Rules {
     type Err = ParseRulesError;

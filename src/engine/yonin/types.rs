@@ -109,16 +109,9 @@ impl fmt::Display for Seat {
 }
 
 /// Why a seat name did not parse.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("seat {0:?} is not one of s, w, n, e")]
 pub struct ParseSeatError(pub String);
-
-impl fmt::Display for ParseSeatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "seat {:?} is not one of s, w, n, e", self.0)
-    }
-}
-
-impl std::error::Error for ParseSeatError {}
 
 impl FromStr for Seat {
     type Err = ParseSeatError;
@@ -311,11 +304,6 @@ impl Piece {
     /// and can neither move nor be captured.
     pub const fn is_flipped_king(self) -> bool {
         matches!(self.role, Role::King) && self.owner.is_none()
-    }
-
-    /// A live king (owned by a seat still in the game).
-    pub const fn is_live_king(self) -> bool {
-        matches!(self.role, Role::King) && self.owner.is_some()
     }
 
     /// An ownerless piece (local rule *ownerless*, RULES Y5.3): blocks, attacks nothing,
