@@ -1,13 +1,13 @@
 //! The board as bit sets for the evaluation: what each seat owns and attacks, by
 //! attacker class, with king safety, drop squares and a one-exchange capture guess.
 
-use super::eval::{IN_CHECK, KING_ZONE, NO_FLIGHT, piece_value};
+use super::weights::{IN_CHECK, KING_ZONE, NO_FLIGHT, piece_value};
 use crate::engine::square::SINGLE;
 use crate::engine::yonin::attacks;
 use crate::engine::yonin::{Piece, Position, Role, Seat};
 
 /// Attacker classes, cheapest first, with their values (as
-/// [`attacker_value`](super::eval::attacker_value)).
+/// [`attacker_value`](super::weights::attacker_value)).
 const CLASS_VALUE: [i32; 6] = [100, 500, 600, 900, 1200, 10_000];
 
 /// Which seats (by index) hold a gold, silver or rook in hand: a piece whose drop next

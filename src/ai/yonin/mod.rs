@@ -85,16 +85,17 @@ mod search;
 #[cfg(test)]
 mod tests;
 mod tt;
+mod weights;
 
 pub use search::search;
 
 use super::score;
 use super::{Budget, Clock, Level, Think};
 use crate::engine::yonin::{Game, Move};
-use eval::hand_value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
+use weights::hand_value;
 
 /// Fraction (in percent) of the best immediate capture of the seat to move that the
 /// evaluation counts: it may be answered, so a little under the piece. Chosen by

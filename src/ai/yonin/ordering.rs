@@ -1,7 +1,7 @@
 //! Move ordering: captures by most valuable victim and cheapest attacker, then
 //! promotions, then killer moves, then the rest; the transposition table's move first.
 
-use super::eval::{attacker_value, piece_value};
+use super::weights::{attacker_value, piece_value};
 use crate::engine::yonin::{Move, Position};
 
 /// The ordering key of the transposition table's move: first.

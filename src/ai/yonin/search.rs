@@ -1,9 +1,10 @@
 //! The search: iterative deepening over the root moves, then alpha-beta, paranoid or
 //! best-reply (module docs of [`super`]), with the work budget and the clock.
 
-use super::eval::{Evaluator, piece_value};
+use super::eval::Evaluator;
 use super::ordering::{HASH_KEY, KILLER_KEY, order_key};
 use super::tt::{Bound, Table};
+use super::weights::piece_value;
 use super::{Analysis, CLOCK_EVERY, Eval, MAX_PLY, Style, TimeLimit, Window};
 use crate::engine::yonin::{Game, Move, Outcome, Position, Seat};
 use rand::SeedableRng;

@@ -2,8 +2,8 @@
 //! maps against the engine, drop squares, and what each level sees.
 
 use super::board::{Board, armed_seats};
-use super::eval::piece_value;
 use super::search::{MATE_NOW, PARTNER_CAPTURE, Search};
+use super::weights::piece_value;
 use super::*;
 use crate::engine::yonin::{Position, Rules, Seat};
 use rand::RngExt;

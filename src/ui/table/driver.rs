@@ -307,9 +307,12 @@ fn think_here<G: TableGame>(table: RwSignal<Table<G>>, id: u64) {
     };
     let clock = PerformanceClock::new();
     if let Some(mv) = request.think(Some(&clock)) {
-        // A stale answer is refused by the table itself.
+        // A stale answer is refused by the table itself; the page's own search
+        // choosing an illegal move would be a bug of the CPU, told in the console.
         table.update(|t| {
-            let _ = t.cpu_answer(request.revision, mv);
+            if let Err(TableError::Play(e)) = t.cpu_answer(request.revision, mv) {
+                leptos::logging::warn!("the CPU chose an illegal move {mv}: {e}");
+            }
         });
     }
 }
