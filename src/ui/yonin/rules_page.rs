@@ -68,6 +68,27 @@ impl PageTopic for YoninTopic {
         .to_string()
     }
 
+    /// The pieces' moves, the forbidden drops (RULES Y4.3, Y4.4).
+    fn list(self, i18n: I18n) -> Option<AnyView> {
+        let items = match self {
+            YoninTopic::Moves => view! {
+                <li>{t!(i18n, yr_move_king)}</li>
+                <li>{t!(i18n, yr_move_rook)}</li>
+                <li>{t!(i18n, yr_move_gold)}</li>
+                <li>{t!(i18n, yr_move_silver)}</li>
+                <li>{t!(i18n, yr_move_pawn)}</li>
+            }
+            .into_any(),
+            YoninTopic::Drops => view! {
+                <li>{t!(i18n, yr_nifu)}</li>
+                <li>{t!(i18n, yr_uchifuzume)}</li>
+            }
+            .into_any(),
+            _ => return None,
+        };
+        Some(view! { <ul>{items}</ul> }.into_any())
+    }
+
     fn diagram(self, i18n: I18n, style: PieceStyle) -> Option<BoardView> {
         let d = YoninTopic::diagram(self)?;
         let names = super::look::Names(i18n);
