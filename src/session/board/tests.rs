@@ -79,7 +79,7 @@ fn each_turn_puts_its_edge_at_the_bottom() {
 fn each_yonin_seat_at_the_bottom_sees_its_pieces_point_up_and_its_hand_below() {
     // RULES Y1.1: seats clockwise South, West, North, East.
     for seat in yonin::Seat::ALL {
-        let turn = yonin_table::look::turn_for(seat);
+        let turn = yonin::Game::turn_for(seat);
         assert_eq!(turn.edge_of(turn), Edge::Bottom, "{seat}");
         assert_eq!(
             yonin_table::look::facing_of(seat).screen_angle(turn),
@@ -87,7 +87,7 @@ fn each_yonin_seat_at_the_bottom_sees_its_pieces_point_up_and_its_hand_below() {
             "{seat}'s pieces point up"
         );
         // The next seat clockwise sits on the left, the one across at the top.
-        let edge = |k| turn.edge_of(yonin_table::look::turn_for(seat.clockwise(k)));
+        let edge = |k| turn.edge_of(yonin::Game::turn_for(seat.clockwise(k)));
         assert_eq!(
             (edge(1), edge(2), edge(3)),
             (Edge::Left, Edge::Top, Edge::Right)
@@ -216,7 +216,7 @@ fn a_yonin_view_from_each_seat_has_four_hands_around_the_board() {
         assert_eq!(view.turn, Turn::ALL[bottom.index()]);
         assert_eq!(view.hands.len(), 4);
         let own = view.hands.iter().find(|h| h.edge == Edge::Bottom).unwrap();
-        assert_eq!(own.seat, yonin_table::look::seat_class(bottom));
+        assert_eq!(own.seat, yonin::Game::seat_class(bottom));
     }
     let view = table_view(&t, yonin::Seat::South, &Plain, None);
     let south = view.hands.iter().find(|h| h.seat == "south").unwrap();

@@ -8,38 +8,6 @@ use crate::engine::hasami::{Game, Move, Player, Position};
 use crate::session::board::{BoardLook, Facing, PieceView, SquareView, Turn};
 use std::convert::Infallible;
 
-/// The board turned so that `bottom` sits at the bottom.
-pub const fn turn_for(bottom: Player) -> Turn {
-    match bottom {
-        Player::Black => Turn::Rank1,
-        Player::White => Turn::Rank9,
-    }
-}
-
-/// How a piece of `side` is drawn with the piece style `style`; `label` is its
-/// accessible name.
-pub fn piece_view(side: Player, style: PieceStyle, label: String) -> PieceView {
-    PieceView {
-        side: seat_class(side),
-        facing: match side {
-            Player::Black => Facing::North,
-            Player::White => Facing::South,
-        },
-        text: style.text(side).map(str::to_string),
-        promoted: false,
-        inert: false,
-        label,
-    }
-}
-
-/// `black` or `white`: the CSS class and test-id name of a side.
-pub const fn seat_class(side: Player) -> &'static str {
-    match side {
-        Player::Black => "black",
-        Player::White => "white",
-    }
-}
-
 impl BoardLook for Game {
     type Piece = Player;
     type Position = Position;
@@ -54,16 +22,34 @@ impl BoardLook for Game {
             .collect()
     }
 
-    fn piece_view(piece: Player, style: PieceStyle, label: String) -> PieceView {
-        piece_view(piece, style, label)
+    /// A pentagon pointing the way the side moves, with a mark or a pawn's kanji.
+    fn piece_view(side: Player, style: PieceStyle, label: String) -> PieceView {
+        PieceView {
+            side: Game::seat_class(side),
+            facing: match side {
+                Player::Black => Facing::North,
+                Player::White => Facing::South,
+            },
+            text: style.text(side).map(str::to_string),
+            promoted: false,
+            inert: false,
+            label,
+        }
     }
 
-    fn turn_for(seat: Player) -> Turn {
-        turn_for(seat)
+    fn turn_for(bottom: Player) -> Turn {
+        match bottom {
+            Player::Black => Turn::Rank1,
+            Player::White => Turn::Rank9,
+        }
     }
 
-    fn seat_class(seat: Player) -> &'static str {
-        seat_class(seat)
+    /// `black` or `white`.
+    fn seat_class(side: Player) -> &'static str {
+        match side {
+            Player::Black => "black",
+            Player::White => "white",
+        }
     }
 
     /// The squares of the last move, and the pieces it captured (RULES H3).

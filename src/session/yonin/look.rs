@@ -7,22 +7,6 @@ use crate::engine::Square;
 use crate::engine::yonin::{Game, Move, Piece, Position, Role, Seat};
 use crate::session::board::{BoardLook, Facing, PieceView, SquareView, Turn};
 
-/// The CSS class, `data-side` and test-id name of a seat: `south`, `west`, `north`,
-/// `east`.
-pub const fn seat_class(seat: Seat) -> &'static str {
-    match seat {
-        Seat::South => "south",
-        Seat::West => "west",
-        Seat::North => "north",
-        Seat::East => "east",
-    }
-}
-
-/// The board turned so that `seat` sits at the bottom.
-pub const fn turn_for(seat: Seat) -> Turn {
-    Turn::ALL[seat.index()]
-}
-
 /// The way a seat's pieces move on the board.
 pub const fn facing_of(seat: Seat) -> Facing {
     match seat {
@@ -44,19 +28,6 @@ pub const fn kind_letter(role: Role) -> &'static str {
     }
 }
 
-/// How `piece` is drawn in `style`; `label` is its accessible name. A piece of nobody
-/// (a flipped king or an ownerless piece, RULES Y5.3) is drawn inert.
-pub fn piece_view(piece: Piece, style: PieceStyle, label: String) -> PieceView {
-    PieceView {
-        side: piece.owner.map_or("none", seat_class),
-        facing: facing_of(piece.facing),
-        text: Some(style.text(piece.role, piece.promoted).to_string()),
-        promoted: piece.promoted,
-        inert: piece.owner.is_none(),
-        label,
-    }
-}
-
 impl BoardLook for Game {
     type Piece = Piece;
     type Position = Position;
@@ -70,16 +41,31 @@ impl BoardLook for Game {
         pos.pieces().collect()
     }
 
+    /// In its owner's colour, pointing the way it moves; a piece of nobody (a flipped
+    /// king or an ownerless piece, RULES Y5.3) is drawn inert.
     fn piece_view(piece: Piece, style: PieceStyle, label: String) -> PieceView {
-        piece_view(piece, style, label)
+        PieceView {
+            side: piece.owner.map_or("none", Game::seat_class),
+            facing: facing_of(piece.facing),
+            text: Some(style.text(piece.role, piece.promoted).to_string()),
+            promoted: piece.promoted,
+            inert: piece.owner.is_none(),
+            label,
+        }
     }
 
     fn turn_for(seat: Seat) -> Turn {
-        turn_for(seat)
+        Turn::ALL[seat.index()]
     }
 
+    /// `south`, `west`, `north`, `east`.
     fn seat_class(seat: Seat) -> &'static str {
-        seat_class(seat)
+        match seat {
+            Seat::South => "south",
+            Seat::West => "west",
+            Seat::North => "north",
+            Seat::East => "east",
+        }
     }
 
     /// The kings in check (RULES Y3.1), the squares of the last move, and its

@@ -11,6 +11,7 @@ pub mod rules_page;
 pub mod settings;
 
 use crate::engine::yonin::{Format, Game, Outcome, Piece, Role, Seat};
+use crate::session::board::BoardLook;
 use crate::session::table::Table;
 use crate::session::yonin::{PieceStyle, last_turn_story};
 use crate::ui::I18n;
@@ -159,7 +160,7 @@ fn card(ctx: TableCtx<Game>, seat: Seat) -> impl IntoView {
         let n = table.with(|t| t.game().position().mates_by(seat));
         t_string!(i18n, mates_count, n = n).to_string()
     });
-    let seat_class = crate::session::yonin::look::seat_class(seat);
+    let seat_class = Game::seat_class(seat);
     let name = view! {
         <Show when=pairs>
             <span class="team">

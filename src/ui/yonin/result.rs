@@ -4,7 +4,7 @@
 
 use super::look::{seat_list, seat_name};
 use crate::engine::yonin::{EndReason, Game, Outcome, Seat};
-use crate::session::yonin::look::seat_class;
+use crate::session::board::BoardLook;
 use crate::session::yonin::placing_rows;
 use crate::ui::I18n;
 use crate::ui::i18n::{t, t_string};
@@ -78,7 +78,7 @@ pub fn placings(ctx: TableCtx<Game>) -> AnyView {
                     .last_mate
                     .map_or_else(|| "—".to_string(), |m| m.to_string());
                 view! {
-                    <tr data-seat=seat_class(row.seat)>
+                    <tr data-seat=Game::seat_class(row.seat)>
                         <td class="place">{place_name(i18n, row.place)}</td>
                         <th scope="row">{seat_name(i18n, row.seat)}</th>
                         <td>{row.mates}</td>
