@@ -2935,3 +2935,189 @@ fn rules_yonin_page_diagrams_languages_escape() {
         }
     });
 }
+
+// ----------------------------------------------------------------------------------
+// The saved data of a build, captured for tests/saved_data.rs
+// ----------------------------------------------------------------------------------
+
+/// The folder of the captured blobs.
+fn saved_blobs_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/saved")
+}
+
+/// The file a localStorage key is captured in: `shogi-variants/hasami/table` →
+/// `hasami-table.json`.
+fn blob_file(key: &str) -> String {
+    let name = key.strip_prefix("shogi-variants/").unwrap_or(key);
+    format!("{}.json", name.replace('/', "-"))
+}
+
+/// How `tests/data/saved/` was made (run by hand, never by `cargo test`): against the
+/// `dist/` of the build whose saved data the blobs stand for (the first were captured
+/// from commit e164324), it plays a few moves in each game through the page, changes
+/// settings of both tables and every preference, then writes every localStorage key's
+/// value, byte for byte, to `tests/data/saved/KEY.json` (see [`blob_file`]).
+/// `tests/saved_data.rs` then checks that the current code opens those blobs with
+/// the values set here.
+///
+/// ```sh
+/// git checkout <commit> && scripts/build.sh
+/// cargo test --test e2e capture_saved_blobs -- --ignored --nocapture
+/// ```
+#[test]
+#[ignore = "writes tests/data/saved/ from the dist/ of a build; run by hand"]
+fn capture_saved_blobs() {
+    use shogi_variants::engine::yonin;
+    use shogi_variants::session::yonin::{
+        PieceStyle as YoninPieces, Settings as YoninSettings, TimePerMove,
+    };
+    run(|page| async move {
+        // Hasami: the person (Black) plays two moves, the CPU (White) answers each.
+        page.play("e1e5").await;
+        wait_cpu_answer(&page, 2).await;
+        page.play("a1a3").await;
+        let (game, _) = wait_cpu_answer(&page, 4).await;
+        assert_eq!(game.moves()[0], mv("e1e5"));
+        assert_eq!(game.moves()[2], mv("a1a3"));
+
+        // Its settings: rules for the next game, who starts, pieces, the CPU's level
+        // and think time, the view, and last (it starts the clock) time per move.
+        page.select("set-win", "capture_all").await;
+        page.select("set-limit", "200").await;
+        page.click("set-alternate").await;
+        assert!(!page.checked("set-alternate").await);
+        page.select("piece-set", "kanji").await;
+        page.select("level-white", "master").await;
+        page.select("think-white", "3000").await;
+        page.select("set-view", "turn").await;
+        page.select("set-time", "30").await;
+        let mut tries = 0;
+        let saved = loop {
+            let saved = page.saved().await.expect("the Hasami table saved");
+            if saved.settings.time_per_move
+                == shogi_variants::session::hasami::TimePerMove::Seconds30
+            {
+                break saved;
+            }
+            tries += 1;
+            assert!(tries < 100, "the time per move was not saved: {saved:?}");
+            page.sleep(50).await;
+        };
+        assert_eq!(
+            saved.settings,
+            Settings {
+                show_legal_moves: true,
+                alternate_start: false,
+                win: WinCondition::CaptureAll,
+                move_limit: Some(200),
+                time_per_move: shogi_variants::session::hasami::TimePerMove::Seconds30,
+                view: ViewMode::TurnToMove,
+                pieces: shogi_variants::session::hasami::PieceStyle::Kanji,
+            }
+        );
+        assert_eq!(
+            saved.participants[1].level,
+            shogi_variants::ai::Level::Master
+        );
+        assert_eq!(saved.participants[1].think_ms, 3000);
+        assert_eq!(saved.game.moves().len(), 4);
+
+        // Yonin: North becomes a person; South and North play a move each, West and
+        // East (the CPU) answer.
+        page.switch_game("yonin").await;
+        page.select("seat-north", "human").await;
+        let mut played = Vec::new();
+        for (n, preferred) in [(0, "d1c2"), (2, "c9c8")] {
+            let table = page
+                .wait_saved_yonin("a person to move", |t| t.game.moves().len() == n)
+                .await;
+            let legal: Vec<String> = table
+                .game
+                .legal_moves()
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            let mv = if legal.iter().any(|m| m == preferred) {
+                preferred.to_string()
+            } else {
+                legal.first().expect("a legal move").clone()
+            };
+            page.play_yonin(&mv).await;
+            played.push(mv);
+        }
+        let table = page
+            .wait_saved_yonin("East's answer", |t| t.game.moves().len() == 4)
+            .await;
+        page.wait_shows("the position after East", &table.game)
+            .await;
+        assert_eq!(table.game.side_to_move(), Some(yonin::Seat::South));
+        assert_eq!(table.game.moves()[0].to_string(), played[0]);
+        assert_eq!(table.game.moves()[2].to_string(), played[1]);
+
+        // Its settings.
+        page.select("set-format", "pairs").await;
+        page.select("set-end", "last").await;
+        page.select("set-eliminated", "ownerless").await;
+        page.select("set-limit", "300").await;
+        page.click("set-show-legal").await;
+        page.select("set-pieces", "letters").await;
+        page.select("level-west", "beginner").await;
+        page.select("level-east", "master").await;
+        page.select("think-east", "10000").await;
+        page.select("set-view", "turn").await;
+        page.select("set-time", "60").await;
+        let saved = page
+            .wait_saved_yonin("the Yonin settings", |t| {
+                t.settings.time_per_move == TimePerMove::Seconds60
+            })
+            .await;
+        assert_eq!(
+            saved.settings,
+            YoninSettings {
+                format: yonin::Format::Pairs,
+                end: yonin::GameEnd::ToTheLast,
+                eliminated_pieces: yonin::EliminatedPieces::Ownerless,
+                move_limit: Some(300),
+                show_legal_moves: false,
+                alternate_who_starts: true,
+                time_per_move: TimePerMove::Seconds60,
+                view: ViewMode::TurnToMove,
+                pieces: YoninPieces::Letters,
+            }
+        );
+
+        // The preferences: language, theme, sound, motion, confirm moves.
+        page.select("theme", "dark").await;
+        page.click("prefs-open").await;
+        page.click("sound").await;
+        assert!(!page.checked("sound").await);
+        page.select("motion", "instant").await;
+        page.click("confirm-move").await;
+        assert!(page.checked("confirm-move").await);
+        page.click("prefs-open").await;
+        page.select("lang", "ja").await;
+        page.sleep(500).await;
+
+        let all = page
+            .js(
+                "const o = {}; for (let i = 0; i < localStorage.length; i++) { \
+                 const k = localStorage.key(i); o[k] = localStorage.getItem(k); } return o;",
+                vec![],
+            )
+            .await;
+        let all: std::collections::BTreeMap<String, String> =
+            serde_json::from_value(all).expect("localStorage as strings");
+        assert_eq!(
+            all.keys().map(String::as_str).collect::<Vec<_>>(),
+            [keys::HASAMI_TABLE, keys::PREFERENCES, keys::YONIN_TABLE],
+            "the keys the app wrote, in order"
+        );
+        let dir = saved_blobs_dir();
+        std::fs::create_dir_all(&dir).expect("create tests/data/saved");
+        for (key, value) in &all {
+            let path = dir.join(blob_file(key));
+            std::fs::write(&path, value).expect("write a blob");
+            eprintln!("{key} → {} ({} bytes)", path.display(), value.len());
+        }
+    });
+}
