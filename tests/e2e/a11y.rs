@@ -2,8 +2,9 @@
 //! installed by `scripts/setup.sh`) is injected into the real built page (`dist/`) and
 //! run on every main screen of both games, in the light and the dark theme: the choice
 //! of a game, each board (with each piece set, and on a 360 px phone), its settings,
-//! its rules page, and Hasami's New game and Resign questions and result. A violation of serious or critical impact fails the test, with its
-//! rule, the elements it was found on and axe's help.
+//! its rules page, and Hasami's New game and Resign questions and result. A violation
+//! of serious or critical impact fails the test, with its rule, the elements it was
+//! found on and axe's help.
 
 use crate::harness::{Page, run};
 use serde_json::{Value, json};
