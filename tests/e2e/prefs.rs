@@ -130,18 +130,32 @@ fn the_sound_switch_is_kept_across_a_reload() {
         assert!(page.checked("sound").await);
         assert_eq!(page.saved_preferences().await["sound"], true);
         close_menu(&page).await;
+        // Every sound from now on, in order: the CPU may answer before the person's
+        // sound is read.
+        page.js(
+            "window.__e2eSounds = []; new MutationObserver(() => \
+             window.__e2eSounds.push(document.documentElement.getAttribute('data-last-sound'))) \
+             .observe(document.documentElement, { attributeFilter: ['data-last-sound'] });",
+            vec![],
+        )
+        .await;
         play_any(&page).await;
-        let person = last_sound(&page).await.unwrap_or_default();
+        wait_cpu_answer(&page, 4).await;
+        let sounds: Vec<String> =
+            serde_json::from_value(page.js("return window.__e2eSounds;", vec![]).await)
+                .expect("a list of sounds");
+        let [person, cpu] = sounds.as_slice() else {
+            panic!("one sound for the person's move and one for the CPU's: {sounds:?}");
+        };
         assert!(
             person == "move-3" || person == "capture-3",
             "the person's move sounds (the third move made on this page): {person}"
         );
-        wait_cpu_answer(&page, 4).await;
-        let cpu = last_sound(&page).await.unwrap_or_default();
         assert!(
             cpu.ends_with("-4") && !cpu.starts_with("end"),
             "the CPU's answer sounds too: {cpu}"
         );
+        assert_eq!(last_sound(&page).await.as_ref(), Some(cpu));
 
         page.reload().await;
         open_menu(&page).await;

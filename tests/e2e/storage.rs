@@ -429,17 +429,24 @@ fn blob_file(key: &str) -> String {
 }
 
 /// How `tests/data/saved/` was made (run by hand, never by `cargo test`): against the
-/// `dist/` of the build whose saved data the blobs stand for (the first were captured
-/// from commit e164324), it plays a few moves in each game through the page, changes
+/// `dist/` of the build whose saved data the blobs stand for, it plays a few moves in each game through the page, changes
 /// settings of both tables and every preference, then writes every localStorage key's
 /// value, byte for byte, to `tests/data/saved/KEY.json` (see [`blob_file`]).
 /// `tests/saved_data.rs` then checks that the current code opens those blobs with
 /// the values set here.
 ///
+/// The blobs of today were captured from the build of e164324 (its `src/` is that of
+/// the commit adding this test). To capture those of another build, put that build's
+/// `dist/` in place of this checkout's (e.g. `scripts/build.sh` in a worktree of that
+/// commit, then copy its `dist/` here), then:
+///
 /// ```sh
-/// git checkout <commit> && scripts/build.sh
 /// cargo test --test e2e capture_saved_blobs -- --ignored --nocapture
 /// ```
+///
+/// The test asserts what it set before it writes anything; `tests/saved_data.rs` must
+/// then be given the values of the new blobs (the revision and the CPU's moves differ
+/// from one capture to the next).
 #[test]
 #[ignore = "writes tests/data/saved/ from the dist/ of a build; run by hand"]
 fn capture_saved_blobs() {
