@@ -3,6 +3,9 @@
 # the release build of dist/, and `cargo test` (engines, CPU, session, property tests,
 # perft suites, doc tests and the end-to-end tests that drive headless Chromium
 # against dist/ served on localhost).
+#
+# The end-to-end tests are required here (SHOGI_E2E=require): a missing Chromium,
+# chromedriver or dist/ fails them, where a bare `cargo test` would skip them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --browser
@@ -25,7 +28,7 @@ RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --quiet
 step "scripts/build.sh (a clean release build in dist/)"
 scripts/build.sh
 
-step "cargo test"
-cargo test --locked
+step "cargo test (the end-to-end tests required)"
+SHOGI_E2E=require cargo test --locked
 
 step "all tests passed"

@@ -437,14 +437,27 @@ fn h4_1_capture_all_needs_all_nine() {
 
 #[test]
 fn h4_1_condition_checked_for_the_mover_only() {
-    // RULES H4.1: Black leads 4-1 under lead-by-3 but White moves without capturing: the
-    // lead of the player who did not move is not judged.
+    // RULES H4.1: only the mover is judged. No game can show the other player meeting
+    // the condition after a move: their captures change only by their own moves (judged
+    // then), the mover keeps at least the piece just moved, and a loaded position is
+    // judged for both players (h4_1_capture_five_wins_exactly_at_five). What can be
+    // checked: the mover's opponent leading by 2 under lead-by-3, and the mover's quiet
+    // move, ends nothing, and neither does a capture that narrows the lead.
     let mut game = game_with(
         WinCondition::LeadByThree,
         None,
         "w8/9/9/9/9/9/9/9/b8 w 2 0 20",
     );
     assert_eq!(game.play(mv("a9b9")).unwrap().outcome, None);
+    let mut game = game_with(
+        WinCondition::LeadByThree,
+        None,
+        "w8/9/9/9/9/9/9/9/wb2w3b w 2 0 20",
+    );
+    let report = game.play(mv("e1c1")).unwrap();
+    assert_eq!(report.captured, squares(&["b1"]));
+    assert_eq!(report.outcome, None);
+    assert_eq!(game.position().captures(Player::White), 1);
 }
 
 #[test]

@@ -227,14 +227,19 @@ proptest! {
 
     #[test]
     fn undo_restores_the_previous_position(seed in any::<u64>(), plies in 1usize..60) {
+        // At least one move is played: no game from the start ends before its first.
         let g = play_random_game(Rules::default(), Seat::South, seed, 2, plies);
+        prop_assert!(!g.moves().is_empty());
         let mut h = g.clone();
-        if let Some(last) = h.undo() {
-            prop_assert_eq!(Some(&last), g.moves().last());
-            let mut again = h.clone();
-            again.play(last).expect("replay");
-            prop_assert_eq!(again.position(), g.position());
-        }
+        let last = h.undo();
+        prop_assert_eq!(last.as_ref(), g.moves().last(), "undo returns the last move");
+        let last = last.expect("a move to take back");
+        prop_assert_eq!(h.moves(), &g.moves()[..g.moves().len() - 1]);
+        prop_assert_eq!(h.outcome(), None, "a game with a move to come is not over");
+        let mut again = h.clone();
+        again.play(last).expect("replay");
+        prop_assert_eq!(again.position(), g.position());
+        prop_assert_eq!(again.outcome(), g.outcome());
     }
 }
 

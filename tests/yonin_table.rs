@@ -160,7 +160,7 @@ fn a_perpetual_checker_mated_by_the_repetition_is_told_y6_3() {
                 let m = s.mates[0];
                 assert_eq!((m.seat, m.by, m.perpetual), (South, East, true));
             } else {
-                assert!(s.mates.iter().all(|m| !m.perpetual));
+                assert_eq!(s.mates, [], "move {m} of round {round}");
             }
         }
     }

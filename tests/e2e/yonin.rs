@@ -1,32 +1,22 @@
-//! Browser end-to-end tests of Yonin Shogi: the built page (`dist/`, made by `trunk
-//! build --release`, which these tests do not run) served on 127.0.0.1 under a sub-path
-//! and driven by clicks in headless Chromium through chromedriver (see
-//! `tests/e2e/harness.rs`; every test also ends with no console error and no request to
-//! another origin).
+//! Browser end-to-end tests of Yonin Shogi, played by people: the scripted four-person
+//! game, the board turned to the seat to move, a reload mid-game, the piece set. The
+//! CPU seats: `yonin_cpu`.
 //!
 //! What the page shows is compared with the native engine replaying what the page saved
 //! in localStorage (`shogi-variants/yonin/table`).
 //!
-//! The scripted game ([`SCRIPT`]) was found natively by [`find_script`] (ignored; run it
-//! with `cargo test --test e2e_yonin find_script -- --ignored --nocapture`) and is
-//! checked without a browser by [`script_has_every_event_in_order`], so an engine change
-//! that breaks it fails there first.
+//! The scripted game ([`SCRIPT`]) was found natively by
+//! [`crate::yonin_script::find_script`] (ignored; run it with `cargo test --test e2e
+//! find_script -- --ignored --nocapture`) and is checked without a browser by
+//! [`crate::yonin_script::script_has_every_event_in_order`], so an engine change that
+//! breaks it fails there first.
 
-#[path = "e2e/harness.rs"]
-#[allow(
-    dead_code,
-    reason = "the Hasami helpers of the harness are not used here"
-)]
-mod harness;
-
-use harness::yonin::{PlacingView, Snapshot, hands_of, pieces_of, side};
-use harness::{Page, run};
+use crate::harness::yonin::{PlacingView, Snapshot, hands_of, pieces_of, side};
+use crate::harness::{Page, run};
 use shogi_variants::engine::Square;
-use shogi_variants::engine::yonin::{
-    EndReason, Game, Move, MoveReport, Outcome, Position, Role, Rules, Seat,
-};
+use shogi_variants::engine::yonin::{EndReason, Game, Move, Outcome, Role, Rules, Seat};
 use shogi_variants::session::table::Controller;
-use shogi_variants::session::yonin::{TurnStory, last_turn_story, placing_rows, turn_story};
+use shogi_variants::session::yonin::{TurnStory, last_turn_story, placing_rows};
 use std::time::{Duration, Instant};
 
 use Seat::{East, North, South, West};
@@ -48,39 +38,45 @@ use Seat::{East, North, South, West};
 ///
 /// Found by [`find_script`] (seed 3774, which played `c1b1+` at move 20; with that
 /// promotion declined, the rest plays the same: [`script_has_every_event_in_order`]).
-const SCRIPT: [&str; 25] = [
+pub(crate) const SCRIPT: [&str; 25] = [
     "d1c2", "a3b3", "c9c8", "h6g6", "c2b3", "a4b3", "c8b9", "g6f6", "c1c2", "b3c2", "e7e6", "f6e6",
     "S*a4", "a5a4", "e8e6", "P*c1", "g1g2", "S*c4", "e6e3+", "c1b1", "e2e3", "d9e8", "i3h3",
     "R*c9", "S*d1",
 ];
 
 /// Move numbers (1-based) of the events of [`SCRIPT`].
-const CAPTURE: usize = 5;
-const PAWN_DROP: usize = 16;
-const PROMOTE_YES: usize = 19;
-const PROMOTE_NO: usize = 20;
-const OPPOSITE_CHECK: usize = 21;
-const FIRST_MATE: usize = 24;
-const LAST_MATE: usize = 25;
+pub(crate) const CAPTURE: usize = 5;
+
+pub(crate) const PAWN_DROP: usize = 16;
+
+pub(crate) const PROMOTE_YES: usize = 19;
+
+pub(crate) const PROMOTE_NO: usize = 20;
+
+pub(crate) const OPPOSITE_CHECK: usize = 21;
+
+pub(crate) const FIRST_MATE: usize = 24;
+
+pub(crate) const LAST_MATE: usize = 25;
 
 /// An empty square of East's rank 4 (East's pawn h4 stands on it): dropping a pawn there
 /// is nifu (RULES Y4.1), so the page must not offer it before move [`PAWN_DROP`].
-const NIFU_SQUARE: &str = "e4";
+pub(crate) const NIFU_SQUARE: &str = "e4";
 
-fn mv(s: &str) -> Move {
+pub(crate) fn mv(s: &str) -> Move {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e:?}"))
 }
 
-fn sq(s: &str) -> Square {
+pub(crate) fn sq(s: &str) -> Square {
     s.parse().expect("square")
 }
 
-fn new_game() -> Game {
+pub(crate) fn new_game() -> Game {
     Game::new(Rules::default(), South)
 }
 
 /// The game after the first `n` moves of [`SCRIPT`].
-fn script_game(n: usize) -> Game {
+pub(crate) fn script_game(n: usize) -> Game {
     let mut game = new_game();
     for m in &SCRIPT[..n] {
         game.play(mv(m))
@@ -90,7 +86,7 @@ fn script_game(n: usize) -> Game {
 }
 
 /// Whether `mv` could also be played with the other promotion choice (so the page asks).
-fn promotion_is_optional(game: &Game, mv: Move) -> bool {
+pub(crate) fn promotion_is_optional(game: &Game, mv: Move) -> bool {
     match mv {
         Move::Normal { from, to, promote } => {
             let other = Move::Normal {
@@ -105,14 +101,14 @@ fn promotion_is_optional(game: &Game, mv: Move) -> bool {
 }
 
 /// `squares` as sorted names.
-fn names(squares: impl IntoIterator<Item = Square>) -> Vec<String> {
+pub(crate) fn names(squares: impl IntoIterator<Item = Square>) -> Vec<String> {
     let mut v: Vec<String> = squares.into_iter().map(|s| s.to_string()).collect();
     v.sort();
     v
 }
 
 /// "A", "A and B", "A, B and C" (the page's list of seats in English).
-fn seat_list(seats: &[Seat]) -> String {
+pub(crate) fn seat_list(seats: &[Seat]) -> String {
     let names: Vec<&str> = seats.iter().map(|s| s.name()).collect();
     match names.as_slice() {
         [] => String::new(),
@@ -123,7 +119,7 @@ fn seat_list(seats: &[Seat]) -> String {
 
 /// The banner the page shows for `story`, in English (`banner_*` of
 /// `src/ui/locales/en.json`).
-fn banner_text(story: &TurnStory) -> String {
+pub(crate) fn banner_text(story: &TurnStory) -> String {
     let mut lines = Vec::new();
     for m in &story.mates {
         let (seat, by) = (m.seat.name(), m.by.name());
@@ -166,7 +162,7 @@ fn banner_text(story: &TurnStory) -> String {
 }
 
 /// The result headline and reason in English (individual play).
-fn outcome_texts(outcome: Outcome) -> (String, String) {
+pub(crate) fn outcome_texts(outcome: Outcome) -> (String, String) {
     let winners: Vec<Seat> = outcome.winners().iter().collect();
     let title = match winners.as_slice() {
         [] => "Draw".to_string(),
@@ -186,7 +182,7 @@ fn outcome_texts(outcome: Outcome) -> (String, String) {
 }
 
 /// The status line for `game` when every seat to move is a person.
-fn status_text(game: &Game) -> String {
+pub(crate) fn status_text(game: &Game) -> String {
     match (game.outcome(), game.side_to_move()) {
         (Some(outcome), _) => {
             let (title, reason) = outcome_texts(outcome);
@@ -198,7 +194,7 @@ fn status_text(game: &Game) -> String {
 }
 
 /// The move count line.
-fn move_count_text(game: &Game) -> String {
+pub(crate) fn move_count_text(game: &Game) -> String {
     let n = game.position().move_count();
     match game.rules().move_limit {
         Some(limit) => format!("Moves: {n} of {limit}"),
@@ -207,7 +203,7 @@ fn move_count_text(game: &Game) -> String {
 }
 
 /// The results table of `game` as the page should draw it (English).
-fn placings_of(game: &Game) -> Vec<PlacingView> {
+pub(crate) fn placings_of(game: &Game) -> Vec<PlacingView> {
     placing_rows(game)
         .into_iter()
         .map(|row| PlacingView {
@@ -241,7 +237,7 @@ fn placings_of(game: &Game) -> Vec<PlacingView> {
 /// (`src/ui/board.rs`, `Turn::at_screen(0, 0)`): South's view has a9 top-left, West's
 /// (file a at the bottom, up towards file i, right towards rank 1) i9, North's (turned
 /// 180°) i1, East's (file i at the bottom, up towards file a, right towards rank 9) a1.
-fn top_left(seat: Seat) -> &'static str {
+pub(crate) fn top_left(seat: Seat) -> &'static str {
     match seat {
         South => "a9",
         West => "i9",
@@ -253,7 +249,7 @@ fn top_left(seat: Seat) -> &'static str {
 /// Checks that the page shows `game` (the native replay of what the page saved): pieces
 /// and owners, hands, status, move count, banner, last-move, capture and check marks,
 /// player cards, and the result dialog once the game is over.
-fn assert_page_shows(snap: &Snapshot, game: &Game) {
+pub(crate) fn assert_page_shows(snap: &Snapshot, game: &Game) {
     let n = game.moves().len();
     assert_eq!(snap.pieces, pieces_of(game), "pieces after move {n}");
     assert_eq!(snap.hands, hands_of(game), "hands after move {n}");
@@ -346,7 +342,7 @@ fn assert_page_shows(snap: &Snapshot, game: &Game) {
 
 /// Opens the Yonin table and makes every seat a person (pass-and-play); returns the page
 /// then.
-async fn four_people(page: &Page) -> Snapshot {
+pub(crate) async fn four_people(page: &Page) -> Snapshot {
     page.switch_game("yonin").await;
     let start = new_game();
     let snap = page
@@ -369,310 +365,6 @@ async fn four_people(page: &Page) -> Snapshot {
     assert!(saved.game.moves().is_empty());
     page.yonin().await
 }
-
-// ---------------------------------------------------------------------------------------
-// Native checks of the script (no browser)
-// ---------------------------------------------------------------------------------------
-
-/// The script replays from the standard start and each of its events happens where
-/// [`SCRIPT`] says, in order: a capture, drops (and a nifu square not offered), an
-/// optional promotion taken and one declined, a check on the opposite seat that skips the
-/// seat between, a mate passing the pieces on, and a second mate ending the game.
-#[test]
-fn script_has_every_event_in_order() {
-    let mut game = new_game();
-    let mut reports: Vec<(Position, MoveReport, bool)> = Vec::new();
-    for (i, m) in SCRIPT.iter().enumerate() {
-        let n = i + 1;
-        let m = mv(m);
-        let optional = promotion_is_optional(&game, m);
-        if n == PAWN_DROP {
-            // East's pawns on ranks 4 and 5: no pawn drop on those ranks (RULES Y4.1).
-            let drops = game.drop_squares(Role::Pawn);
-            let nifu = sq(NIFU_SQUARE);
-            assert_eq!(game.side_to_move(), Some(East));
-            assert!(game.position().piece_at(nifu).is_none(), "{nifu} is empty");
-            let pawn = game.position().piece_at(sq("h4")).expect("a piece on h4");
-            assert_eq!(
-                (pawn.role, pawn.promoted, pawn.owner, pawn.facing),
-                (Role::Pawn, false, Some(East), East)
-            );
-            assert!(!drops.contains(nifu), "nifu on rank 4 is not offered");
-            assert!(drops.contains(m.to()), "{m} is offered");
-        }
-        let before = game.position().clone();
-        let report = game
-            .play(m)
-            .unwrap_or_else(|e| panic!("move {n} {m} refused: {e} in {before}"));
-        // Nothing ends the game or mates before the two mates of the script.
-        if n < FIRST_MATE {
-            assert!(report.mated.is_empty(), "no mate before move {FIRST_MATE}");
-        }
-        reports.push((before, report, optional));
-    }
-    let report = |n: usize| &reports[n - 1].1;
-    let story = |n: usize| turn_story(&reports[n - 1].0, &reports[n - 1].1);
-    let optional = |n: usize| reports[n - 1].2;
-
-    // 1: a plain move; West follows.
-    let r = report(1);
-    assert_eq!((r.mover, r.captured, r.next), (South, None, Some(West)));
-    assert!(r.checks.is_empty() && !r.mv.is_drop() && !r.mv.is_promotion());
-    // No capture before move 5, which takes West's silver into South's hand.
-    assert!((1..CAPTURE).all(|n| report(n).captured.is_none()));
-    let r = report(CAPTURE);
-    assert_eq!((r.mover, r.captured), (South, Some(Role::Silver)));
-    // No drop before the first capture; South drops the silver it took, with check.
-    let first_drop = (1..=SCRIPT.len()).find(|&n| report(n).mv.is_drop());
-    assert_eq!(first_drop, Some(13));
-    let r = report(13);
-    assert_eq!((r.mover, r.checks.to_vec()), (South, vec![West]));
-    assert_eq!(banner_text(&story(13)), "West is in check.");
-    // East drops a pawn.
-    let r = report(PAWN_DROP);
-    assert_eq!(r.mover, East);
-    assert!(matches!(
-        r.mv,
-        Move::Drop {
-            role: Role::Pawn,
-            ..
-        }
-    ));
-    // No promotion before move 19: North takes one, East declines one.
-    assert!((1..PROMOTE_YES).all(|n| !report(n).mv.is_promotion() && !optional(n)));
-    let r = report(PROMOTE_YES);
-    assert_eq!((r.mover, r.captured), (North, Some(Role::Pawn)));
-    assert!(r.mv.is_promotion() && optional(PROMOTE_YES));
-    let r = report(PROMOTE_NO);
-    assert_eq!(r.mover, East);
-    assert!(!r.mv.is_promotion() && optional(PROMOTE_NO));
-    // South checks North, the seat opposite: North moves next and West's turn is skipped.
-    assert!((1..OPPOSITE_CHECK).all(|n| !story(n).priority));
-    let r = report(OPPOSITE_CHECK);
-    assert_eq!(r.captured, Some(Role::Rook));
-    let s = story(OPPOSITE_CHECK);
-    assert_eq!((s.mover, s.next, s.priority), (South, Some(North), true));
-    assert_eq!(s.skipped, [West]);
-    assert_eq!(
-        banner_text(&s),
-        "North is in check and moves now; the turn of West is skipped."
-    );
-    // South mates North (by a check with the move itself): North's pieces go to South.
-    let r = report(FIRST_MATE);
-    assert_eq!(r.mated.len(), 1);
-    assert_eq!((r.mated[0].seat, r.mated[0].by), (North, South));
-    assert!(r.checks.contains(North) && r.outcome.is_none());
-    let s = story(FIRST_MATE);
-    assert_eq!(
-        banner_text(&s),
-        "South mated North. The pieces and hand of North now belong to South."
-    );
-    let before = &reports[FIRST_MATE - 1].0;
-    let after = &reports[FIRST_MATE].0;
-    for (square, piece) in before.pieces().filter(|(_, p)| p.owner == Some(North)) {
-        let now = after
-            .piece_at(square)
-            .expect("North's pieces stay in place");
-        let expected = if piece.role == Role::King {
-            None
-        } else {
-            Some(South)
-        };
-        assert_eq!(now.owner, expected, "North's piece on {square}");
-    }
-    // West mates South: the second mate ends the game (RULES Y6.1).
-    let r = report(LAST_MATE);
-    assert_eq!(r.mated.len(), 1);
-    assert_eq!((r.mated[0].seat, r.mated[0].by), (South, West));
-    assert!(r.checks.contains(South));
-    let outcome = r.outcome.expect("the game is over");
-    assert_eq!(outcome.reason, EndReason::Mates);
-    assert_eq!(outcome.placings, Some([3, 1, 4, 2]));
-    assert_eq!(
-        banner_text(&story(LAST_MATE)),
-        "West mated South. The pieces and hand of South now belong to West."
-    );
-    assert!(game.is_over());
-    let rows: Vec<(Seat, Option<u8>)> = placing_rows(&game)
-        .iter()
-        .map(|r| (r.seat, r.place))
-        .collect();
-    assert_eq!(
-        rows,
-        [
-            (West, Some(1)),
-            (East, Some(2)),
-            (South, Some(3)),
-            (North, Some(4))
-        ]
-    );
-}
-
-/// What [`find_script`] looks for, in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Event {
-    Capture,
-    PawnDrop,
-    OptionalPromotion,
-    OppositeCheck,
-    Mate,
-    FinalMate,
-}
-
-impl Event {
-    const ORDER: [Event; 6] = [
-        Event::Capture,
-        Event::PawnDrop,
-        Event::OptionalPromotion,
-        Event::OppositeCheck,
-        Event::Mate,
-        Event::FinalMate,
-    ];
-
-    /// Whether `mv`, played in `game` (before it) with `report`, is this event. Mates
-    /// must be given by the move itself (a check by the mover), not "lazy" ones.
-    fn happens(self, game: &Game, mv: Move, report: &MoveReport) -> bool {
-        let no_mate = report.mated.is_empty();
-        let direct_mate = report.mated.len() == 1 && report.checks.contains(report.mated[0].seat);
-        match self {
-            Event::Capture => no_mate && report.captured.is_some(),
-            Event::PawnDrop => {
-                no_mate
-                    && matches!(
-                        mv,
-                        Move::Drop {
-                            role: Role::Pawn,
-                            ..
-                        }
-                    )
-            }
-            Event::OptionalPromotion => no_mate && promotion_is_optional(game, mv),
-            Event::OppositeCheck => {
-                let story = turn_story(game.position(), report);
-                no_mate
-                    && story.priority
-                    && story.next == Some(report.mover.clockwise(2))
-                    && story.skipped == [report.mover.clockwise(1)]
-            }
-            Event::Mate => direct_mate && report.outcome.is_none(),
-            Event::FinalMate => {
-                direct_mate && report.outcome.is_some_and(|o| o.reason == EndReason::Mates)
-            }
-        }
-    }
-}
-
-/// The one-ply greedy player the CPU was before its search (`src/ai/yonin.rs` until
-/// commit f7b723a), kept here so that [`find_script`] finds the same games whatever the
-/// CPU becomes: the move that wins, then mates the most seats, then captures the most
-/// (R 9, G 6, S 5, P 1), checks and promotes, ties broken by a shuffle with `seed`.
-fn greedy_move(game: &Game, seed: u64) -> Option<Move> {
-    use rand::SeedableRng;
-    use rand::rngs::StdRng;
-    use rand::seq::SliceRandom;
-    let value = |role: Role| match role {
-        Role::King => 0,
-        Role::Rook => 9,
-        Role::Gold => 6,
-        Role::Silver => 5,
-        Role::Pawn => 1,
-    };
-    let mover = game.side_to_move()?;
-    let mut moves: Vec<Move> = game.legal_moves().iter().copied().collect();
-    moves.shuffle(&mut StdRng::seed_from_u64(seed));
-    moves.into_iter().max_by_key(|&mv| {
-        let report = game.position().clone().play_unchecked(mv);
-        let mates = report.mated.iter().filter(|e| e.by == mover).count() as i32;
-        let won = report
-            .outcome
-            .and_then(|o| o.place(mover))
-            .is_some_and(|p| p == 1);
-        let captured = report.captured.map_or(0, value);
-        (
-            i32::from(won),
-            mates,
-            captured * 10 + report.checks.len() as i32 * 2 + i32::from(mv.is_promotion()),
-        )
-    })
-}
-
-/// One random game that tries to make the events of [`Event::ORDER`] happen in order:
-/// each seat plays a move that makes the next event happen when there is one (9 times
-/// in 10), else a random move (3 in 10) or the greedy player's ([`greedy_move`]). Gives up on a mate that
-/// comes too early or after `limit` moves. Returns the moves and where each event
-/// happened.
-fn try_script(seed: u64, limit: usize) -> Option<(Vec<Move>, Vec<usize>)> {
-    use rand::rngs::StdRng;
-    use rand::{RngExt, SeedableRng};
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut game = new_game();
-    let mut found = Vec::new();
-    while !game.is_over() && game.moves().len() < limit {
-        let next = Event::ORDER[found.len()];
-        let moves: Vec<Move> = game.legal_moves().iter().copied().collect();
-        let report_of = |m: Move| game.position().clone().play_unchecked(m);
-        let hits: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|&m| next.happens(&game, m, &report_of(m)))
-            .collect();
-        let chosen = if !hits.is_empty() && rng.random_range(0..10) < 9 {
-            hits[rng.random_range(0..hits.len())]
-        } else {
-            let greedy = greedy_move(&game, rng.random())?;
-            if rng.random_range(0..10) < 3 {
-                moves[rng.random_range(0..moves.len())]
-            } else {
-                greedy
-            }
-        };
-        let report = report_of(chosen);
-        let event = next.happens(&game, chosen, &report);
-        if !event && (!report.mated.is_empty() || report.outcome.is_some()) {
-            return None;
-        }
-        game.play(chosen).expect("a legal move");
-        if event {
-            found.push(game.moves().len());
-            if found.len() == Event::ORDER.len() {
-                return Some((game.moves().to_vec(), found));
-            }
-        }
-    }
-    None
-}
-
-/// Searches random games for a short one with every event of [`Event::ORDER`] in order
-/// and prints the shortest. Seeds `0..4000` by default (about 3 s), or those of
-/// `YONIN_SCRIPT_SEEDS=FROM..TO`. [`SCRIPT`] is seed 3774 with one promotion declined.
-#[test]
-#[ignore = "a search, run by hand: it printed the game behind SCRIPT"]
-fn find_script() {
-    let seeds = std::env::var("YONIN_SCRIPT_SEEDS").unwrap_or_else(|_| "0..4000".into());
-    let (from, to) = seeds.split_once("..").expect("FROM..TO");
-    let (from, to): (u64, u64) = (from.parse().expect("FROM"), to.parse().expect("TO"));
-    let mut best: Option<(u64, Vec<Move>, Vec<usize>)> = None;
-    for seed in from..to {
-        let limit = best.as_ref().map_or(90, |b| b.1.len());
-        if let Some((moves, events)) = try_script(seed, limit)
-            && best.as_ref().is_none_or(|b| moves.len() < b.1.len())
-        {
-            let text: Vec<String> = moves.iter().map(Move::to_string).collect();
-            println!(
-                "seed {seed}: {} moves, events at {events:?}: {}",
-                moves.len(),
-                text.join(" ")
-            );
-            best = Some((seed, moves, events));
-        }
-    }
-    let (seed, moves, _) = best.expect("a script in these seeds");
-    println!("shortest: seed {seed}, {} moves", moves.len());
-}
-
-// ---------------------------------------------------------------------------------------
-// Browser tests
-// ---------------------------------------------------------------------------------------
 
 /// Four people play [`SCRIPT`] by clicks (hot-seat). After every move the page shows
 /// what the native engine shows replaying the saved game (pieces and owners, hands,
@@ -1006,277 +698,8 @@ fn reload_mid_game_resumes_it() {
     });
 }
 
-/// How long a whole game of four CPU seats may take in the browser.
-const CPU_GAME_WAIT: Duration = Duration::from_secs(85);
-
-/// Starts a game of four CPU seats under `limit` (`none`, `200` …) and waits until its
-/// results table shows; returns the saved game, the page and how long the game took.
-async fn cpu_game(page: &Page, limit: &str, timing: bool) -> (Game, Snapshot, Duration) {
-    page.switch_game("yonin").await;
-    if limit != "none" {
-        page.select("set-limit", limit).await;
-        page.click("new-game").await;
-        page.wait_saved_yonin("the new game with the move limit", |t| {
-            t.game.rules().move_limit.is_some() && t.game.moves().is_empty()
-        })
-        .await;
-    }
-    if timing {
-        page.record_timing().await;
-    }
-    let started = Instant::now();
-    page.select("seat-south", "cpu").await;
-    let snap = page
-        .wait_yonin_within("the end of the CPU game", CPU_GAME_WAIT, |s| {
-            s.result.is_some()
-        })
-        .await;
-    let took = started.elapsed();
-    let saved = page
-        .wait_saved_yonin("the finished game", |t| t.game.is_over())
-        .await;
-    (saved.game, snap, took)
-}
-
-/// A whole game of four CPU seats (South handed to the CPU too) plays to its end with
-/// the results table, and every move the page saved replays natively to the same end.
-/// The move limit is set to 200 first (through the settings and a new game, as rule
-/// changes wait for the next game): with the pause of 250 ms between moves, a game of the
-/// CPU under the default rules took 207 moves and 55 s when measured
-/// ([`measure_cpu_game`]), and a longer one would pass the harness's 100 s; with the
-/// limit the test takes at most about 55 s.
-#[test]
-fn four_cpu_seats_play_a_whole_game() {
-    run(|page| async move {
-        let (saved, snap, took) = cpu_game(&page, "200", false).await;
-        let mut replay = Game::new(saved.rules(), saved.starting_seat());
-        for &m in saved.moves() {
-            replay.play(m).expect("every saved move is legal");
-        }
-        assert_eq!(replay.position(), saved.position());
-        assert_eq!(replay.outcome(), saved.outcome());
-        assert!(replay.is_over());
-        assert!(saved.moves().len() <= 200);
-        let snap = page
-            .wait_yonin("the page to show the end", |s| {
-                s.pieces == pieces_of(&saved) && s.result == snap.result
-            })
-            .await;
-        assert_page_shows(&snap, &saved);
-        println!(
-            "four CPU seats: {} moves, {:?}, {}",
-            saved.moves().len(),
-            took,
-            snap.status
-        );
-    });
-}
-
-/// Measures, over a game of four CPU seats under the default rules: the game's length
-/// and duration; the long tasks (50 ms or more) of the main thread
-/// (`PerformanceObserver`, type `longtask`, buffered, installed before the CPUs start),
-/// those of the page's start apart; how long each CPU answer runs (the callbacks of the
-/// CPU's 250 ms `setTimeout`, measured by wrapping `window.setTimeout`: the think and
-/// the table update, and with the microtasks queued by then); and the time between
-/// moves. Prints the figures.
-///
-/// `cargo test --test e2e_yonin measure_cpu_game -- --ignored --nocapture`
-///
-/// A game longer than [`CPU_GAME_WAIT`] (about 330 moves) fails the run; then measure
-/// under a move limit, `YONIN_MEASURE_LIMIT=300` (or `200`, `400`).
-#[test]
-#[ignore = "a measurement, run by hand"]
-fn measure_cpu_game() {
-    fn median(mut v: Vec<f64>) -> f64 {
-        v.sort_by(f64::total_cmp);
-        v.get(v.len() / 2).copied().unwrap_or_default()
-    }
-    fn max(v: &[f64]) -> f64 {
-        v.iter().copied().fold(0.0, f64::max)
-    }
-    run(|page| async move {
-        let limit = std::env::var("YONIN_MEASURE_LIMIT").unwrap_or_else(|_| "none".into());
-        let (saved, _, took) = cpu_game(&page, &limit, true).await;
-        let timing = page.timing().await;
-        println!(
-            "game: {} moves in {:.1} s, {}",
-            saved.moves().len(),
-            took.as_secs_f64(),
-            saved.outcome().map(|o| o.to_string()).unwrap_or_default()
-        );
-        let long_tasks = |during: bool| -> Vec<f64> {
-            timing
-                .tasks
-                .iter()
-                .filter(|t| (t.0 >= timing.started) == during)
-                .map(|t| t.1)
-                .collect()
-        };
-        let (during, before) = (long_tasks(true), long_tasks(false));
-        println!(
-            "long tasks while the CPUs play: {} (longest {:.0} ms, median {:.0} ms); \
-             before (page start): {:?} ms",
-            during.len(),
-            max(&during),
-            median(during.clone()),
-            before
-        );
-        let cpu: Vec<&(f64, f64, f64, Option<f64>)> =
-            timing.timeouts.iter().filter(|t| t.0 == 250.0).collect();
-        let sync: Vec<f64> = cpu.iter().map(|t| t.2).collect();
-        let with_micro: Vec<f64> = cpu.iter().filter_map(|t| t.3).collect();
-        println!(
-            "CPU answers (250 ms timeouts): {}; run {:.1} ms median, {:.1} ms max; \
-             with the microtasks queued: {:.1} ms median, {:.1} ms max",
-            cpu.len(),
-            median(sync.clone()),
-            max(&sync),
-            median(with_micro.clone()),
-            max(&with_micro)
-        );
-        let gaps: Vec<f64> = timing
-            .moves
-            .windows(2)
-            .skip(1)
-            .map(|w| w[1].0 - w[0].0)
-            .collect();
-        println!(
-            "time between moves: median {:.0} ms, max {:.0} ms (the CPU pause is 250 ms)",
-            median(gaps.clone()),
-            max(&gaps)
-        );
-    });
-}
-
-/// The three CPU seats answer through the CPU's Web Worker: one worker, spawned when
-/// the Yonin table first asks (from the relative URL of its loader) and kept between
-/// moves, one job and one answer per CPU move, the thinking mark shown, no notice; and
-/// the page's thread has no long task (50 ms or more) meanwhile. Prints the longest.
-#[test]
-fn the_cpu_seats_think_in_a_web_worker() {
-    run(|page| async move {
-        // Watched from the Hasami page, where no CPU is to move yet.
-        page.watch_workers().await;
-        page.switch_game("yonin").await;
-        // Drawing the Yonin board is not the CPU's doing (the CPU waits 450 ms first).
-        page.clear_long_tasks().await;
-        let mut cpu_moves = 0;
-        let mut person_moves = 0;
-        while cpu_moves < 4 {
-            // Nothing is saved before the first move of a new table (South's).
-            let game = if page.try_saved_yonin().await.is_none() {
-                assert_eq!(page.yonin().await.status, "South to move");
-                Game::new(Rules::default(), Seat::South)
-            } else {
-                page.wait_saved_yonin("South to move", |t| {
-                    t.game.side_to_move() == Some(Seat::South)
-                })
-                .await
-                .game
-            };
-            cpu_moves = game.moves().len() - person_moves;
-            if cpu_moves >= 4 {
-                break;
-            }
-            let mv = game.legal_moves()[0].to_string();
-            page.play_yonin(&mv).await;
-            person_moves += 1;
-        }
-        let snap = page.yonin().await;
-        assert!(snap.notices.is_empty(), "{:?}", snap.notices);
-        let w = page.workers().await;
-        println!(
-            "worker round trip (Yonin): {cpu_moves} CPU moves, long tasks {:?}, longest {:.0} ms; \
-             answers in {:?} ms",
-            w.long_tasks,
-            w.longest_task(),
-            w.answer_ms
-        );
-        assert_eq!(w.spawned, ["./cpu_worker_loader.js"], "one worker, kept");
-        assert_eq!(w.posted as usize, cpu_moves, "one job per CPU move");
-        assert_eq!(
-            w.messages as usize,
-            cpu_moves + 1,
-            "ready + one answer each"
-        );
-        assert_eq!((w.terminated, w.errors), (0, 0));
-        assert!(w.thinking_shown >= 1, "the thinking mark was shown");
-        assert!(
-            w.longest_task() < 50.0,
-            "the page's thread was blocked while the CPUs thought: {:?}",
-            w.long_tasks
-        );
-    });
-}
-
-/// Offline, both games: after a first visit (Yonin opened, the service worker in
-/// control) the host goes down; a reload still opens the Yonin game, a person's move
-/// plays and the three CPU seats answer (their Web Worker, never loaded before, comes
-/// from the service worker's cache); then Hasami opens, a move plays and the CPU
-/// answers. Nothing failed meanwhile except the browser's own look for a new `sw.js`.
-#[test]
-fn both_games_play_offline_with_the_cpu() {
-    run(|page| async move {
-        page.switch_game("yonin").await;
-        page.wait_controlled().await;
-        assert!(page.try_saved_yonin().await.is_none(), "a new Yonin table");
-
-        page.set_server_down(true);
-        page.reload().await;
-        page.switch_game("yonin").await;
-        page.watch_workers().await;
-        let start = new_game();
-        let first = start.legal_moves()[0].to_string();
-        let (_, snap, _) = page.play_yonin(&first).await;
-        assert!(snap.notices.is_empty(), "{:?}", snap.notices);
-        let saved = page
-            .wait_saved_yonin("the three CPU seats' answers", |t| {
-                t.game.moves().len() == 4 && t.game.side_to_move() == Some(South)
-            })
-            .await;
-        let snap = page
-            .wait_shows("the position after the CPU seats", &saved.game)
-            .await;
-        assert_eq!(snap.status, "South to move");
-        let w = page.workers().await;
-        assert_eq!(w.spawned, ["./cpu_worker_loader.js"], "{w:?}");
-        assert_eq!((w.posted, w.errors), (3, 0), "one job per CPU seat: {w:?}");
-
-        page.switch_game("hasami").await;
-        let hasami = page.snapshot().await;
-        assert_eq!(hasami.status, "Black to move");
-        page.play("e1e5").await;
-        let game = page
-            .wait_saved("the Hasami CPU's answer", |g| g.moves().len() == 2)
-            .await;
-        page.wait_status("Black to move").await;
-        assert_eq!(game.moves()[0].to_string(), "e1e5");
-
-        // Offline, the only failures may be the browser's update checks of sw.js.
-        let errors: Vec<String> = page
-            .console_errors()
-            .await
-            .into_iter()
-            .filter(|e| !e.contains("sw.js"))
-            .collect();
-        assert!(errors.is_empty(), "offline errors: {errors:?}");
-        page.set_server_down(false);
-        page.clear_logs();
-        page.reload().await;
-        assert_eq!(
-            page.saved_yonin()
-                .await
-                .expect("saved Yonin")
-                .game
-                .moves()
-                .len(),
-            4
-        );
-    });
-}
-
 /// The text on the piece on `sq` (its kanji or letter).
-async fn yonin_piece_text(page: &Page, sq: &str) -> String {
+pub(crate) async fn yonin_piece_text(page: &Page, sq: &str) -> String {
     page.js(
         "const p = document.querySelector(`[data-testid=\"piece-${arguments[0]}\"]`);
          return p ? p.textContent.trim() : null;",

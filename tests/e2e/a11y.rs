@@ -1,19 +1,12 @@
 //! Accessibility checked by a machine (issue 9): axe-core (npm, `tools/package.json`,
-//! installed by `scripts/setup.sh`) is injected into the real built page (`dist/`, as
-//! in `tests/e2e.rs`) and run on every main screen of both games, in the light and the
-//! dark theme: the choice of a game, each board (with each piece set, and on a 360 px
-//! phone), its settings, its rules page, and Hasami's New game and Resign questions
-//! and result. A violation of serious or critical impact fails the test, with its
-//! rule, the elements it was found on and axe's help.
+//! installed by `scripts/setup.sh`) is injected into the real built page (`dist/`) and
+//! run on every main screen of both games, in the light and the dark theme: the choice
+//! of a game, each board (with each piece set, and on a 360 px phone), its settings,
+//! its rules page, and Hasami's New game and Resign questions and result. A violation
+//! of serious or critical impact fails the test, with its rule, the elements it was
+//! found on and axe's help.
 
-#[path = "e2e/harness.rs"]
-#[allow(
-    dead_code,
-    reason = "most helpers of the harness drive games, which these tests do not"
-)]
-mod harness;
-
-use harness::{Page, run};
+use crate::harness::{Page, run};
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -222,8 +215,8 @@ async fn scan_screens(page: &Page, axe: &str, screens: &[(&str, Screen)]) -> Vec
 /// The choice of a game and every Hasami screen, light and dark.
 #[test]
 fn axe_finds_nothing_serious_on_the_hasami_screens() {
-    let axe = axe_source();
     run(|page| async move {
+        let axe = axe_source();
         page.emulate_media(Some("light"), true).await;
         // A game in progress, so that New game and Resign ask first.
         page.play("e1e5").await;
@@ -268,8 +261,8 @@ fn axe_finds_nothing_serious_on_the_hasami_screens() {
 /// Every Yonin screen, light and dark.
 #[test]
 fn axe_finds_nothing_serious_on_the_yonin_screens() {
-    let axe = axe_source();
     run(|page| async move {
+        let axe = axe_source();
         page.emulate_media(Some("light"), true).await;
         page.switch_game("yonin").await;
         let screens = [
@@ -291,8 +284,8 @@ fn axe_finds_nothing_serious_on_the_yonin_screens() {
 /// is reported, rule by rule.
 #[test]
 fn axe_reports_what_it_finds() {
-    let axe = axe_source();
     run(|page| async move {
+        let axe = axe_source();
         page.js(
             r#"const b = document.createElement('button'); b.id = 'axe-bad-button';
             document.body.append(b);

@@ -3,25 +3,12 @@
 //! system's `prefers-reduced-motion`) and *confirm moves* (`confirm-move`), all in the
 //! top bar's preferences menu (`prefs-open`). The built page (`dist/`, which these
 //! tests do not build) is driven in headless Chromium through chromedriver (see
-//! `tests/e2e/harness.rs`; every test also ends with no console error and no request
+//! `tests/e2e/harness/`; every test also ends with no console error and no request
 //! to another origin).
 
-#[path = "e2e/harness.rs"]
-#[allow(dead_code, reason = "not every helper of the harness is used here")]
-mod harness;
-
-use harness::{Page, Snapshot, run, wait_cpu_answer};
+use crate::harness::{Page, Snapshot, run, wait_cpu_answer};
 use serde_json::Value;
-use shogi_variants::session::storage::{self, keys};
-
-/// The saved preferences' data.
-async fn saved_preferences(page: &Page) -> Value {
-    let saved = page
-        .storage_get(keys::PREFERENCES)
-        .await
-        .expect("preferences saved");
-    storage::decode(&saved, storage::PREFERENCES_VERSION).expect("readable preferences")
-}
+use shogi_variants::session::storage::keys;
 
 /// Opens the preferences menu if it is closed.
 async fn open_menu(page: &Page) {
@@ -124,7 +111,7 @@ fn the_sound_switch_is_kept_across_a_reload() {
         assert!(page.checked("sound").await, "sound is on by default");
         page.click("sound").await;
         assert!(!page.checked("sound").await);
-        assert_eq!(saved_preferences(&page).await["sound"], false);
+        assert_eq!(page.saved_preferences().await["sound"], false);
         close_menu(&page).await;
 
         page.reload().await;
@@ -141,20 +128,34 @@ fn the_sound_switch_is_kept_across_a_reload() {
         open_menu(&page).await;
         page.click("sound").await;
         assert!(page.checked("sound").await);
-        assert_eq!(saved_preferences(&page).await["sound"], true);
+        assert_eq!(page.saved_preferences().await["sound"], true);
         close_menu(&page).await;
+        // Every sound from now on, in order: the CPU may answer before the person's
+        // sound is read.
+        page.js(
+            "window.__e2eSounds = []; new MutationObserver(() => \
+             window.__e2eSounds.push(document.documentElement.getAttribute('data-last-sound'))) \
+             .observe(document.documentElement, { attributeFilter: ['data-last-sound'] });",
+            vec![],
+        )
+        .await;
         play_any(&page).await;
-        let person = last_sound(&page).await.unwrap_or_default();
+        wait_cpu_answer(&page, 4).await;
+        let sounds: Vec<String> =
+            serde_json::from_value(page.js("return window.__e2eSounds;", vec![]).await)
+                .expect("a list of sounds");
+        let [person, cpu] = sounds.as_slice() else {
+            panic!("one sound for the person's move and one for the CPU's: {sounds:?}");
+        };
         assert!(
             person == "move-3" || person == "capture-3",
             "the person's move sounds (the third move made on this page): {person}"
         );
-        wait_cpu_answer(&page, 4).await;
-        let cpu = last_sound(&page).await.unwrap_or_default();
         assert!(
             cpu.ends_with("-4") && !cpu.starts_with("end"),
             "the CPU's answer sounds too: {cpu}"
         );
+        assert_eq!(last_sound(&page).await.as_ref(), Some(cpu));
 
         page.reload().await;
         open_menu(&page).await;
@@ -212,7 +213,7 @@ fn a_corrupt_sound_or_motion_falls_back_with_a_notice_and_keeps_the_rest() {
             Some(damaged),
             "the damaged text is kept aside"
         );
-        let saved = saved_preferences(&page).await;
+        let saved = page.saved_preferences().await;
         assert_eq!(
             (
                 &saved["theme"],
@@ -245,7 +246,7 @@ fn confirm_move_in_hasami_holds_the_move_until_confirmed() {
         assert!(!page.checked("confirm-move").await, "off by default");
         page.click("confirm-move").await;
         assert!(page.checked("confirm-move").await);
-        assert_eq!(saved_preferences(&page).await["confirm_move"], true);
+        assert_eq!(page.saved_preferences().await["confirm_move"], true);
         close_menu(&page).await;
 
         page.click_square("e1").await;
@@ -376,7 +377,7 @@ fn instant_moves_are_kept_and_not_animated() {
         open_menu(&page).await;
         assert_eq!(page.value("motion").await, "animated");
         page.select("motion", "instant").await;
-        assert_eq!(saved_preferences(&page).await["motion"], "instant");
+        assert_eq!(page.saved_preferences().await["motion"], "instant");
         close_menu(&page).await;
         page.reload().await;
         open_menu(&page).await;

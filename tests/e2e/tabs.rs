@@ -1,0 +1,102 @@
+//! Two tabs of the same browser: the second follows the first, and only one of them
+//! asks the CPU.
+
+use crate::harness::{any_legal_move, board_of, mv, run, wait_cpu_answer};
+
+/// Two tabs on one device share the saved table: a move in one shows in the other
+/// (with a notice), so neither silently overwrites the other's game.
+#[test]
+fn a_second_tab_follows_the_first() {
+    run(|page| async move {
+        page.select("seat-white", "human").await;
+        page.play("e1e5").await;
+        let (first, second) = page.open_second_tab().await;
+        let snap = page.snapshot().await;
+        assert!(
+            snap.pieces.contains_key("e5"),
+            "the second tab loads the game"
+        );
+        page.play("e9e6").await;
+
+        page.switch_tab(&first).await;
+        let snap = page
+            .wait_for("the first tab to show White's move", |s| {
+                s.pieces.contains_key("e6")
+            })
+            .await;
+        assert_eq!(
+            snap.notices,
+            ["This table was changed in another tab; it now shows the latest position."]
+        );
+        assert_eq!(snap.status, "Black to move");
+        page.play("a1a2").await;
+        page.switch_tab(&second).await;
+        page.wait_for("the second tab to show Black's move", |s| {
+            s.pieces.contains_key("a2")
+        })
+        .await;
+        assert_eq!(
+            page.saved_moves().await,
+            [mv("e1e5"), mv("e9e6"), mv("a1a2")]
+        );
+    });
+}
+
+/// Two tabs of one browser on a table with a CPU seat: the first tab is in charge of
+/// the CPU (a Web Lock), the second shows the same game. A person's move in the second
+/// tab is answered once by the first; neither tab shows a notice storm; when the first
+/// tab closes, the second takes over the CPU.
+#[test]
+fn two_tabs_one_in_charge_of_the_cpu() {
+    run(|page| async move {
+        let (first, second) = page.open_second_tab().await;
+        page.record_status().await;
+        page.click_square("e1").await;
+        page.wait_for("e1 selected", |s| s.marked("selected") == ["e1"])
+            .await;
+        page.click_square("e5").await;
+        let game = page
+            .wait_saved("the CPU's answer, from the first tab", |g| {
+                g.moves().len() >= 2
+            })
+            .await;
+        let snap = page
+            .wait_for("the second tab to show it", |s| {
+                s.board() == board_of(&game)
+            })
+            .await;
+        assert_eq!(snap.status, "Black to move");
+        assert!(
+            snap.notices.is_empty(),
+            "a CPU move is not news: {:?}",
+            snap.notices
+        );
+        page.sleep(1500).await;
+        assert_eq!(
+            page.saved_moves().await,
+            game.moves(),
+            "no move played twice"
+        );
+
+        page.switch_tab(&first).await;
+        let snap = page
+            .wait_for("the first tab to show the game", |s| {
+                s.board() == board_of(&game)
+            })
+            .await;
+        assert_eq!(
+            snap.notices,
+            ["This table was changed in another tab; it now shows the latest position."],
+            "one notice, for the person's move made in the other tab"
+        );
+
+        // The tab in charge closes: the second tab takes over the CPU.
+        page.close_tab(&second).await;
+        let mv = any_legal_move(&game);
+        page.play(&mv).await;
+        let (after, _) = wait_cpu_answer(&page, 4).await;
+        assert_eq!(after.moves()[..2], game.moves()[..]);
+        page.sleep(1500).await;
+        assert_eq!(page.saved_moves().await.len(), 4, "answered once");
+    });
+}
