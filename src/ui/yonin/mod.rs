@@ -108,7 +108,8 @@ impl Screen for Game {
     }
 
     fn rules_pending_note(ctx: TableCtx<Game>) -> AnyView {
-        t!(ctx.i18n, yonin_rules_pending).into_any()
+        let i18n = ctx.i18n;
+        t!(i18n, yonin_rules_pending).into_any()
     }
 
     fn alternate_hint(i18n: I18n) -> AnyView {
