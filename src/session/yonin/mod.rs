@@ -196,4 +196,14 @@ mod tests {
             Settings::default()
         );
     }
+
+    #[test]
+    fn the_piece_style_is_saved_by_its_code() {
+        for &style in PieceStyle::ALL {
+            assert_eq!(serde_json::to_value(style).unwrap(), style.code());
+        }
+        assert_eq!(PieceStyle::ALL, [PieceStyle::Kanji, PieceStyle::Letters]);
+        assert_eq!(PieceStyle::Letters.text(Role::Rook, true), "+R");
+        assert_eq!(PieceStyle::Kanji.text(Role::Pawn, true), "と");
+    }
 }

@@ -88,3 +88,37 @@ fn a_hand_piece_is_picked_and_dropped_y2_3() {
     assert!(report.mv.is_drop());
     assert_eq!(t.game().position().hand(Seat::South).count(Role::Pawn), 0);
 }
+
+#[test]
+fn the_legal_moves_are_computed_once_per_position() {
+    let mut t = hasami();
+    let before: *const Dests<HGame> = t.dests();
+    // Picks and drops change nothing in the position: the same map answers them.
+    assert_eq!(t.click_square(sq("e1")), Click::Selected);
+    assert_eq!(t.click_square(sq("d1")), Click::Selected);
+    assert!(std::ptr::eq(before, t.dests()), "not computed again");
+    // The map takes the legal moves apart by where they start: 9 pieces, each to the
+    // 7 squares of its file (RULES H2.1).
+    assert_eq!(t.dests().sources().len(), 9);
+    assert_eq!(t.dests().from(Source::Square(sq("e1"))).len(), 7);
+    assert_eq!(
+        t.dests()
+            .sources()
+            .iter()
+            .map(|(_, to)| to.len())
+            .sum::<usize>(),
+        t.game().legal_moves().len()
+    );
+    // A move makes a new position: White's pieces can move now, Black's cannot.
+    click_move(&mut t, "e1", "e5");
+    assert!(t.dests().from(Source::Square(sq("e9"))).contains(sq("e6")));
+    assert!(t.dests().from(Source::Square(sq("a1"))).is_empty());
+    assert_eq!(
+        t.dests()
+            .sources()
+            .iter()
+            .map(|(_, to)| to.len())
+            .sum::<usize>(),
+        t.game().legal_moves().len()
+    );
+}
