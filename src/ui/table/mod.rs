@@ -236,7 +236,12 @@ fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
             None => t_string!(i18n, moves_played, n = n).to_string(),
         }
     };
-    let announcement = move || table.with(|t| G::announcement(i18n, t));
+    // Read out once per change of the table, not at every tick of its clock.
+    let revision = Memo::new(move |_| table.with(|t| t.revision()));
+    let announcement = move || {
+        revision.track();
+        table.with_untracked(|t| G::announcement(i18n, t))
+    };
     view! {
         <div class="status" data-testid="status">
             {driver::thinking_mark::<G>()}

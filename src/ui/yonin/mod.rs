@@ -74,8 +74,13 @@ impl Screen for Game {
     /// The banner over the board, then the board.
     fn play_area(ctx: TableCtx<Game>, board: AnyView) -> AnyView {
         let TableCtx { table, i18n, .. } = ctx;
-        // The story of the last move (after a reload too).
-        let story = Memo::new(move |_| table.with(|t| last_turn_story(t.game())));
+        // The story of the last move (after a reload too), told again when the table
+        // changes, not at every tick of its clock.
+        let revision = Memo::new(move |_| table.with(|t| t.revision()));
+        let story = Memo::new(move |_| {
+            revision.track();
+            table.with_untracked(|t| last_turn_story(t.game()))
+        });
         let banner = move || {
             story.with(|s| {
                 s.as_ref()
