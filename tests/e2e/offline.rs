@@ -34,7 +34,8 @@ fn plays_offline_after_the_first_visit() {
         let snap = page.snapshot().await;
         assert_eq!(snap.board(), board_of(&before), "the same game, offline");
         assert_eq!(snap.status, "Black to move");
-        page.play("a1a2").await;
+        // A move legal whatever the CPU answered (its seed differs at each visit).
+        page.play(&any_legal_move(&before)).await;
         wait_cpu_answer(&page, 4).await;
 
         // Back online; the browser's service-worker update check may have logged the
