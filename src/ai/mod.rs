@@ -74,6 +74,16 @@ pub trait Clock {
     fn now_ms(&self) -> f64;
 }
 
+/// A wall-time limit for a search, the same for both CPUs: the clock and the
+/// milliseconds from the start of the search it may use.
+#[derive(Clone, Copy)]
+pub struct TimeLimit<'a> {
+    /// The clock to read (never `std::time`, which panics in the browser).
+    pub clock: &'a dyn Clock,
+    /// Milliseconds from the start of the search.
+    pub ms: f64,
+}
+
 /// What a CPU move may use and how it plays.
 #[derive(Clone, Copy)]
 pub struct Think<'a> {
@@ -107,13 +117,16 @@ impl<'a> Think<'a> {
     /// milliseconds the search may use, [`Think::search_ms`] for the master (which then
     /// has no node limit: [`Think::nodes_unlimited`]) and [`SAFETY_MS`] for the other
     /// levels. `None` without a clock (nodes only).
-    pub fn wall_limit(&self) -> Option<(&'a dyn Clock, f64)> {
+    pub fn wall_limit(&self) -> Option<TimeLimit<'a>> {
         let ms = if self.level == Level::Master {
             self.search_ms()
         } else {
             SAFETY_MS
         };
-        self.clock.map(|clock| (clock, f64::from(ms)))
+        self.clock.map(|clock| TimeLimit {
+            clock,
+            ms: f64::from(ms),
+        })
     }
 
     /// Whether the node budget is lifted: the master with a clock thinks for its time.

@@ -41,7 +41,7 @@ pub mod search;
 mod tt;
 
 pub use eval::{Eval, HasamiScale, Sight, Weights, Window, evaluate};
-pub use search::{Analysis, Style, TimeLimit};
+pub use search::{Analysis, Style};
 
 use super::{Budget, Level, Think};
 use crate::engine::hasami::{Game, Move};
@@ -114,9 +114,7 @@ pub fn choose(game: &Game, think: &Think) -> Option<Move> {
 pub fn analyse(game: &Game, think: &Think) -> Option<Analysis> {
     let mut style = style_of(think.level);
     style.budget.max_nodes = think.node_budget(style.budget.max_nodes);
-    let time = think
-        .wall_limit()
-        .map(|(clock, ms)| TimeLimit { clock, ms });
+    let time = think.wall_limit();
     search::search(game, &style, think.seed, time)
 }
 

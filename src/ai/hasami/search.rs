@@ -35,7 +35,7 @@
 use super::bits;
 use super::eval::{CORNERS, Eval, MAX_PLY, Sight, Weights, evaluate};
 use super::tt::{Bound, Entry, Table, board_key, table_key};
-use crate::ai::{Budget, Clock};
+use crate::ai::{Budget, TimeLimit};
 use crate::engine::hasami::{Game, Move, Player, Position, Rules};
 use crate::engine::square::{Square, SquareSet};
 use rand::SeedableRng;
@@ -62,15 +62,6 @@ pub struct Style {
     pub table_bits: u32,
     /// What a draw costs the side the search plays for, in score units.
     pub contempt: i32,
-}
-
-/// A wall-time limit: the clock and the milliseconds the search may use.
-#[derive(Clone, Copy)]
-pub struct TimeLimit<'a> {
-    /// The clock to read.
-    pub clock: &'a dyn Clock,
-    /// Milliseconds from the start of the search.
-    pub ms: f64,
 }
 
 /// What a search found.

@@ -43,7 +43,7 @@
 //!   the best move of the last finished iteration, or of the unfinished one once that
 //!   has searched the previous best move fully (a move that then beat it is better
 //!   informed). Without a clock the same game, budget and seed give the same move;
-//!   with one ([`TimeLimit`], read every [`CLOCK_EVERY`] units, never `std::time`) the
+//!   with one ([`TimeLimit`](crate::ai::TimeLimit), read every [`CLOCK_EVERY`] units, never `std::time`) the
 //!   search also stops when its time is spent, and does not start an iteration it
 //!   cannot finish.
 //! - **Levels** ([`style_of`]): depth, work, which threats the evaluation sees, and
@@ -90,7 +90,7 @@ mod weights;
 pub use search::search;
 
 use super::score;
-use super::{Budget, Clock, Level, Think};
+use super::{Budget, Level, Think};
 use crate::engine::yonin::{Game, Move};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -271,15 +271,6 @@ pub struct Analysis {
     pub score: Eval,
 }
 
-/// A wall-time limit for the search: the clock and the milliseconds it may use.
-#[derive(Clone, Copy)]
-pub struct TimeLimit<'a> {
-    /// The clock, read every [`CLOCK_EVERY`] work units.
-    pub clock: &'a dyn Clock,
-    /// Milliseconds from the start of the search.
-    pub ms: f64,
-}
-
 /// The clock is read whenever the work units pass a multiple of this.
 pub const CLOCK_EVERY: u64 = 2_048;
 
@@ -295,9 +286,7 @@ pub fn choose(game: &Game, think: &Think) -> Option<Move> {
 pub fn analyse(game: &Game, think: &Think) -> Option<Analysis> {
     let mut style = style_of(think.level);
     style.budget.max_nodes = think.node_budget(style.budget.max_nodes);
-    let time = think
-        .wall_limit()
-        .map(|(clock, ms)| TimeLimit { clock, ms });
+    let time = think.wall_limit();
     search(game, &style, think.seed, time)
 }
 
