@@ -162,18 +162,7 @@ fn seat_change_while_the_worker_thinks_cancels_it() {
 #[test]
 fn the_worker_answers_offline() {
     run(|page| async move {
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
-        while page
-            .js("return !!navigator.serviceWorker.controller", vec![])
-            .await
-            != serde_json::Value::Bool(true)
-        {
-            assert!(
-                std::time::Instant::now() < deadline,
-                "the service worker never took control of the page"
-            );
-            page.sleep(100).await;
-        }
+        page.wait_service_worker().await;
         page.set_server_down(true);
         page.reload().await;
         page.watch_workers().await;

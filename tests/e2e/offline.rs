@@ -14,18 +14,7 @@ use std::path::{Path, PathBuf};
 #[test]
 fn plays_offline_after_the_first_visit() {
     run(|page| async move {
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
-        while page
-            .js("return !!navigator.serviceWorker.controller", vec![])
-            .await
-            != serde_json::Value::Bool(true)
-        {
-            assert!(
-                std::time::Instant::now() < deadline,
-                "the service worker never took control of the page"
-            );
-            page.sleep(100).await;
-        }
+        page.wait_service_worker().await;
         page.play("e1e5").await;
         let (before, _) = wait_cpu_answer(&page, 2).await;
 

@@ -248,6 +248,23 @@ impl Page {
         serde_json::from_value(value).expect("record_status was called first")
     }
 
+    /// Waits until the service worker controls the page (it then serves the whole build,
+    /// offline too); fails after 15 s.
+    pub async fn wait_service_worker(&self) {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while self
+            .js("return !!navigator.serviceWorker.controller", vec![])
+            .await
+            != serde_json::Value::Bool(true)
+        {
+            assert!(
+                Instant::now() < deadline,
+                "the service worker never took control of the page"
+            );
+            self.sleep(100).await;
+        }
+    }
+
     /// Pauses the test (the page goes on running).
     pub async fn sleep(&self, ms: u64) {
         tokio::time::sleep(Duration::from_millis(ms)).await;
