@@ -27,6 +27,14 @@ pub struct WorkerWatch {
     pub answer_ms: Vec<f64>,
 }
 
+/// The longest task of the page's thread allowed while the CPU thinks, in ms: a page
+/// that froze. The jobs and answers counted prove that the CPU thinks in its worker; a
+/// search on the page's thread at the master's default second would block it about
+/// 1 000 ms. Drawing the board alone, on this 2-core machine under the load of other
+/// builds, was measured at 51 to 85 ms in some runs (under 50 ms when it is idle), so
+/// the bound is above that, and every run prints the longest task.
+pub const FROZEN_MS: f64 = 200.0;
+
 impl WorkerWatch {
     /// The longest long task of the page's thread, in ms (0 when there was none).
     pub fn longest_task(&self) -> f64 {
