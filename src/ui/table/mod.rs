@@ -239,7 +239,8 @@ fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
     // Read out once per change of the table, not at every tick of its clock.
     let revision = Memo::new(move |_| table.with(|t| t.revision()));
     let announcement = move || {
-        revision.track();
+        // Read, not only tracked: a memo computes (and follows the table) when read.
+        revision.get();
         table.with_untracked(|t| G::announcement(i18n, t))
     };
     view! {

@@ -78,7 +78,8 @@ impl Screen for Game {
         // changes, not at every tick of its clock.
         let revision = Memo::new(move |_| table.with(|t| t.revision()));
         let story = Memo::new(move |_| {
-            revision.track();
+            // Read, not only tracked: a memo computes (and follows the table) when read.
+            revision.get();
             table.with_untracked(|t| last_turn_story(t.game()))
         });
         let banner = move || {
