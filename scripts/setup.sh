@@ -6,8 +6,9 @@
 # Usage: scripts/setup.sh [--browser]
 #   --browser  also install Chromium and chromedriver from apt (needed by the tests)
 #
-# Needs, and checks first: rustup with Rust >= 1.95 (the crate's rust-version),
-# Node >= 20 with npm. --browser also needs apt-get and root or sudo, unless
+# Needs, and checks first: rustup with Rust >= 1.95 (the crate's rust-version), a C
+# compiler (cc: Rust links with it, and trunk's dependencies compile C), Node >= 20
+# with npm. --browser also needs apt-get and root or sudo, unless
 # /usr/bin/chromium and /usr/bin/chromedriver (or $CHROMIUM / $CHROMEDRIVER) exist.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -62,6 +63,9 @@ if [[ $rustc_out =~ ^rustc\ ([0-9]+)\.([0-9]+) ]]; then
 else
   die "cannot read the Rust version from: $rustc_out"
 fi
+
+command -v cc >/dev/null \
+  || die "no C compiler (cc) found: Rust links with it and trunk's dependencies compile C. Debian: apt-get install build-essential"
 
 command -v node >/dev/null \
   || die "node not found. Node >= $MIN_NODE_MAJOR with npm is needed (workbox-build 7 and binaryen's wasm-opt run on it)."
