@@ -9,6 +9,7 @@
 
 pub mod ai;
 pub mod engine;
+pub mod record;
 pub mod session;
 
 #[cfg(target_arch = "wasm32")]

@@ -1,0 +1,1 @@
+//! Share links: a game packed into a URL fragment (`docs/RECORDS.md`).

@@ -1,0 +1,1 @@
+//! The record text of each game (`docs/RECORDS.md`).
