@@ -80,6 +80,7 @@ fn check_hasami(saved: &SavedTable<hasami::Game>) {
                 alternate_who_starts: false,
                 time_per_move: TimePerMove::Seconds30,
                 view: ViewMode::TurnToMove,
+                take_backs: true,
             },
             rules: hasami::Rules {
                 win: WinCondition::CaptureAll,
@@ -161,6 +162,7 @@ fn check_yonin(saved: &SavedTable<yonin::Game>) {
                 alternate_who_starts: true,
                 time_per_move: TimePerMove::Seconds60,
                 view: ViewMode::TurnToMove,
+                take_backs: true,
             },
             rules: yonin::Rules {
                 format: Format::Pairs,
@@ -289,6 +291,7 @@ fn check_v1(saved: &SavedTable<hasami::Game>, with_settings: bool) {
                 alternate_who_starts: true,
                 time_per_move: TimePerMove::Seconds60,
                 view: ViewMode::Fixed,
+                take_backs: true,
             },
             rules: hasami::Rules {
                 win: WinCondition::LeadByThree,

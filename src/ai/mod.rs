@@ -39,6 +39,8 @@ impl Default for Budget {
     Copy,
     PartialEq,
     Eq,
+    PartialOrd,
+    Ord,
     Hash,
     Debug,
     Default,

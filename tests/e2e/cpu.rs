@@ -46,6 +46,8 @@ async fn white_cpu_thinks_long(page: &Page) {
         game_number: 1,
         revision: Revision::default(),
         clock_used_ms: 0.0,
+        redo: Vec::new(),
+        stats: Default::default(),
     };
     page.storage_set(keys::HASAMI_TABLE, &table.encode()).await;
     page.reload().await;

@@ -243,6 +243,8 @@ fn finishing_capture_shows_the_result_dialog() {
             game_number: 1,
             revision: Revision::default(),
             clock_used_ms: 0.0,
+            redo: Vec::new(),
+            stats: Default::default(),
         };
         page.storage_set(keys::HASAMI_TABLE, &saved.encode()).await;
         page.reload().await;

@@ -80,6 +80,7 @@ fn settings_apply_and_are_kept() {
                     alternate_who_starts: true,
                     time_per_move: TimePerMove::None,
                     view: ViewMode::Fixed,
+                    take_backs: true,
                 },
                 rules: Rules {
                     win: WinCondition::LeadByThree,
@@ -260,6 +261,8 @@ fn page_table_with_move() -> String {
         game_number: 1,
         revision: Revision::default(),
         clock_used_ms: 0.0,
+        redo: Vec::new(),
+        stats: Default::default(),
     }
     .encode()
 }
@@ -496,6 +499,7 @@ fn capture_saved_blobs() {
                     alternate_who_starts: false,
                     time_per_move: TimePerMove::Seconds30,
                     view: ViewMode::TurnToMove,
+                    take_backs: true,
                 },
                 rules: Rules {
                     win: WinCondition::CaptureAll,
@@ -568,6 +572,7 @@ fn capture_saved_blobs() {
                     alternate_who_starts: true,
                     time_per_move: TimePerMove::Seconds60,
                     view: ViewMode::TurnToMove,
+                    take_backs: true,
                 },
                 rules: yonin::Rules {
                     format: yonin::Format::Pairs,

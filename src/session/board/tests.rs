@@ -201,6 +201,8 @@ fn yonin_table_promoting() -> yonin_table::Table {
             game_number: 1,
             revision: Revision::default(),
             clock_used_ms: 0.0,
+            redo: Vec::new(),
+            stats: Default::default(),
         },
         1,
     );

@@ -53,6 +53,8 @@ impl LegacyFormat<Game> for Version1 {
             game_number: 1,
             revision: Revision { seq: 1, page: 0 },
             clock_used_ms: 0.0,
+            redo: Vec::new(),
+            stats: Default::default(),
         })
     }
 }

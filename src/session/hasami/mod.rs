@@ -7,10 +7,12 @@ pub mod look;
 pub mod rules_page;
 
 use super::feedback::MoveSound;
+use super::table::history::MoveNote;
+use super::table::stats::Standing;
 use super::table::{self, LegacyFormat, PanelRules, PieceStyleChoice, Source, TableGame};
 use crate::ai::{self, Think};
 use crate::engine::Square;
-use crate::engine::hasami::{Game, Move, MoveReport, Outcome, Player, Rules};
+use crate::engine::hasami::{Game, Move, MoveReport, Outcome, PlayError, Player, Rules};
 use crate::session::storage::keys;
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
@@ -117,12 +119,36 @@ impl TableGame for Game {
         Game::resign(self, seat).is_ok()
     }
 
+    fn standing(_game: &Game, outcome: &Outcome, seat: Player) -> Standing {
+        match outcome.winner() {
+            None => Standing::Draw,
+            Some(w) if w == seat => Standing::Win,
+            Some(_) => Standing::Loss,
+        }
+    }
+
     fn winners(outcome: &Outcome) -> Vec<Player> {
         outcome.winner().into_iter().collect()
     }
 
     fn cpu_move(&self, think: &Think) -> Option<Move> {
         ai::hasami::choose(self, think)
+    }
+
+    const NUMBERS_IN_PAIRS: bool = true;
+
+    fn play_noted(&mut self, mv: Move) -> Result<MoveNote<Player>, PlayError> {
+        let seat = self.position().side_to_move();
+        let report = self.play(mv)?;
+        Ok(MoveNote {
+            seat,
+            notation: mv.to_string(),
+            captured: report.captured.len() as u8,
+            checks: Vec::new(),
+            skipped: Vec::new(),
+            mates: Vec::new(),
+            ends_game: report.outcome.is_some(),
+        })
     }
 
     fn legacy() -> Option<&'static dyn LegacyFormat<Game>> {

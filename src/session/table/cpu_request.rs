@@ -104,7 +104,7 @@ impl<G: TableGame> Table<G> {
     /// this tab is in charge, no dialog is open and the CPU is to move.
     pub(super) fn refresh_request(&mut self) {
         let seat = match self.game.side_to_move() {
-            Some(s) if self.leader && self.shown && !self.modal_open => s,
+            Some(s) if self.leader && self.shown && !self.modal_open && self.review.is_none() => s,
             _ => {
                 self.pending = None;
                 return;

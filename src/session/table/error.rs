@@ -15,6 +15,9 @@ pub enum TableError<E> {
     /// Nothing to take back.
     #[error("nothing to take back")]
     NothingToTakeBack,
+    /// Nothing to redo.
+    #[error("nothing to redo")]
+    NothingToRedo,
     /// A think time the settings do not offer, in milliseconds.
     #[error("think time {0} ms is not one of those offered")]
     ThinkTime(u32),
@@ -31,6 +34,8 @@ pub enum Refusal {
     Resign,
     /// Take back, with nothing to take back.
     TakeBack,
+    /// Redo, with nothing to redo.
+    Redo,
     /// A CPU think time that is not offered.
     ThinkTime,
 }
@@ -42,6 +47,7 @@ impl<E> TableError<E> {
         match self {
             TableError::CannotResign => Some(Refusal::Resign),
             TableError::NothingToTakeBack => Some(Refusal::TakeBack),
+            TableError::NothingToRedo => Some(Refusal::Redo),
             TableError::ThinkTime(_) => Some(Refusal::ThinkTime),
             TableError::Stale | TableError::Play(_) => None,
         }

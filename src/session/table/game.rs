@@ -2,7 +2,9 @@
 //! its moves are taken apart for clicks, resignation, who won, the CPU, and an older
 //! save format a game may have ([`LegacyFormat`]).
 
+use super::history::MoveNote;
 use super::settings::{PanelRules, Settings};
+use super::stats::Standing;
 use super::{SavedTable, Source};
 use crate::ai::Think;
 use crate::engine::{Square, Variant};
@@ -65,6 +67,9 @@ pub trait TableGame: Variant<Rules: PanelRules> {
         false
     }
 
+    /// How `seat` finished `game`, which ended with `outcome` (for the statistics).
+    fn standing(game: &Self, outcome: &Self::Outcome, seat: Self::Seat) -> Standing;
+
     /// The seats that won `outcome` (empty for a draw).
     fn winners(outcome: &Self::Outcome) -> Vec<Self::Seat>;
 
@@ -72,6 +77,17 @@ pub trait TableGame: Variant<Rules: PanelRules> {
     /// for the same game, level and seed when no clock stops it. This is the seam a
     /// Web Worker takes over.
     fn cpu_move(&self, think: &Think) -> Option<Self::Move>;
+
+    /// Whether the move list numbers moves in pairs, as PGN does (Hasami), rather than
+    /// one number per move (Yonin, whose seats check priority may skip).
+    const NUMBERS_IN_PAIRS: bool = false;
+
+    /// Plays `mv` for the side to move and tells what it did, for the move list
+    /// ([`super::history`]).
+    ///
+    /// # Errors
+    /// The engine's refusal, as [`crate::engine::Variant::play`]; the game is unchanged.
+    fn play_noted(&mut self, mv: Self::Move) -> Result<MoveNote<Self::Seat>, Self::PlayError>;
 
     /// The format an older version of the app saved this game's tables in, if any
     /// (only Hasami has one). `None` by default.

@@ -30,9 +30,12 @@
 pub mod cpu_request;
 pub mod error;
 pub mod game;
+pub mod history;
 pub mod picking;
+pub mod review;
 pub mod saved;
 pub mod settings;
+pub mod stats;
 pub mod sync;
 
 #[cfg(test)]
@@ -42,12 +45,14 @@ pub use cpu_request::{CpuReason, CpuRequest};
 pub use error::{Refusal, TableError, TableNotice};
 pub use game::{LegacyError, LegacyFormat, PieceStyleChoice, SettingsOf, TableGame};
 pub use picking::{Click, Dests, Selection, Source};
+pub use review::ReplayStep;
 pub use saved::{SavedTable, SavedTableError};
 pub use settings::{PanelRules, Settings, SettingsError, TableSettings, TimePerMove, ViewMode};
+pub use stats::{Against, Standing, Stats, StatsRow};
 pub use sync::Revision;
 
 use crate::ai::{Level, THINK_TIMES_MS};
-use crate::engine::{Square, SquareSet, Undone};
+use crate::engine::{Square, SquareSet};
 use crate::session::clock::MoveClock;
 use crate::session::feedback::{MoveFeedback, MoveMotion};
 use crate::session::notice::Notices;
@@ -143,6 +148,12 @@ pub struct Table<G: TableGame> {
     /// Saving is off: the stored table is from a newer version, or storage is blocked.
     save_blocked: bool,
     now_ms: f64,
+    /// The game being replayed, if any.
+    review: Option<review::Review<G>>,
+    /// Moves taken back that can be played again, the next last.
+    redo: Vec<G::Move>,
+    /// The results of the people at this table.
+    stats: Stats,
 }
 
 impl<G: TableGame> Table<G> {
@@ -169,6 +180,8 @@ impl<G: TableGame> Table<G> {
                 game_number: 1,
                 revision: Revision { seq: 0, page },
                 clock_used_ms: 0.0,
+                redo: Vec::new(),
+                stats: Stats::default(),
             },
             page,
         )
@@ -203,6 +216,9 @@ impl<G: TableGame> Table<G> {
             save_generation: 0,
             save_blocked: false,
             now_ms: 0.0,
+            review: None,
+            redo: saved.redo,
+            stats: saved.stats,
         };
         t.view_seat = t.home_seat();
         t.update_view_seat();
@@ -326,7 +342,11 @@ impl<G: TableGame> Table<G> {
 
     /// Whether the clock is counting now.
     pub fn clock_running(&self) -> bool {
-        self.shown && !self.modal_open && !self.timed_out && self.remaining_ms().is_some()
+        self.shown
+            && !self.modal_open
+            && self.review.is_none()
+            && !self.timed_out
+            && self.remaining_ms().is_some()
     }
 
     /// The notices on screen.
@@ -393,12 +413,6 @@ impl<G: TableGame> Table<G> {
         }
     }
 
-    /// Whether a take-back is possible now: a person is at the table and there is a
-    /// move (or a resignation) to take back.
-    pub fn can_take_back(&self) -> bool {
-        self.someone_at_the_table() && (!self.game.moves().is_empty() || self.game.is_over())
-    }
-
     /// Bumped every time the table should be saved (compare with the last value saved).
     pub fn save_generation(&self) -> u64 {
         self.save_generation
@@ -420,6 +434,8 @@ impl<G: TableGame> Table<G> {
             game_number: self.game_number,
             revision: self.revision,
             clock_used_ms: self.clock.used_ms(),
+            redo: self.redo.clone(),
+            stats: self.stats.clone(),
         }
     }
 
@@ -481,14 +497,14 @@ impl<G: TableGame> Table<G> {
             game: &self.game,
             dests: self.dests(),
             revision: self.revision,
-            person_to_move: self.human_to_move(),
+            person_to_move: self.human_to_move() && self.review.is_none(),
             confirm_moves: self.confirm_moves,
         }
     }
 
     /// Runs `f` on the pick with what the turn looks like.
     fn with_turn<R>(&mut self, f: impl FnOnce(&mut Picking<G>, &Turn<'_, G>) -> R) -> R {
-        let person_to_move = self.human_to_move();
+        let person_to_move = self.human_to_move() && self.review.is_none();
         let turn = Turn {
             game: &self.game,
             dests: self.dests.get_or_init(|| Dests::of(&self.game)),
@@ -628,6 +644,8 @@ impl<G: TableGame> Table<G> {
         G::next_seating(&self.settings, begun, &mut self.seating);
         self.game = G::next_game(&self.settings, Some(&self.game), begun);
         self.game_number += 1;
+        self.review = None;
+        self.redo.clear();
         self.new_turn();
         self.result_dismissed = false;
         self.last_report = None;
@@ -645,38 +663,9 @@ impl<G: TableGame> Table<G> {
         if !self.game.resign(seat) {
             return Err(TableError::CannotResign);
         }
-        self.count_result();
+        self.count_result(1);
         self.picking.clear();
         self.result_dismissed = false;
-        self.changed();
-        Ok(())
-    }
-
-    /// Takes back moves until a person is to move: against the CPU, the CPU's reply and
-    /// the person's move; in pass-and-play, one move. A resignation is taken back
-    /// alone. A win counted for the game taken back is uncounted.
-    ///
-    /// # Errors
-    /// [`TableError::NothingToTakeBack`] when nothing can be taken back.
-    pub fn take_back(&mut self) -> Result<(), TableError<G::PlayError>> {
-        if !self.can_take_back() {
-            return Err(TableError::NothingToTakeBack);
-        }
-        if let Some(outcome) = self.game.outcome() {
-            for seat in G::winners(&outcome) {
-                let i = self.participant_of(seat);
-                self.participants[i].wins = self.participants[i].wins.saturating_sub(1);
-            }
-        }
-        while let Some(undone) = self.game.undo() {
-            if matches!(undone, Undone::Resignation) || self.human_to_move_ignoring_time() {
-                break;
-            }
-        }
-        self.new_turn();
-        self.last_report = None;
-        self.result_dismissed = false;
-        self.update_view_seat();
         self.changed();
         Ok(())
     }
@@ -798,24 +787,18 @@ impl<G: TableGame> Table<G> {
     }
 
     fn after_move(&mut self, report: &G::Report) {
+        if let Some(&mv) = self.game.moves().last() {
+            self.forget_redo_unless(mv);
+        }
         self.last_report = Some(report.clone());
         self.moves_here += 1;
         if self.game.is_over() {
-            self.count_result();
+            self.count_result(1);
             self.result_dismissed = false;
         }
         self.new_turn();
         self.update_view_seat();
         self.changed();
-    }
-
-    fn count_result(&mut self) {
-        if let Some(outcome) = self.game.outcome() {
-            for seat in G::winners(&outcome) {
-                let i = self.participant_of(seat);
-                self.participants[i].wins = self.participants[i].wins.saturating_add(1);
-            }
-        }
     }
 
     /// A new turn: the clock restarts, nobody has run out of time, nothing is picked.

@@ -3,7 +3,7 @@
 //! migrated by the game's [`LegacyFormat`](super::LegacyFormat).
 
 use super::game::{SettingsOf, TableGame};
-use super::{Participant, Revision};
+use super::{Participant, Revision, Stats};
 use crate::ai::THINK_TIMES_MS;
 use crate::session::storage::{self, LoadError};
 use serde::{Deserialize, Serialize};
@@ -27,6 +27,10 @@ pub struct SavedTable<G: TableGame> {
     pub revision: Revision,
     /// Milliseconds of the time per move used by the seat to move.
     pub clock_used_ms: f64,
+    /// Moves taken back that can be played again, the next last (older saves: none).
+    pub redo: Vec<G::Move>,
+    /// The results of the people at this table (older saves: none yet).
+    pub stats: Stats,
 }
 
 /// Why a saved table that reads as JSON makes no sense.
@@ -118,6 +122,10 @@ struct SavedTableData<G: TableGame> {
     revision: Revision,
     #[serde(default)]
     clock_used_ms: f64,
+    #[serde(default)]
+    redo: Vec<G::Move>,
+    #[serde(default)]
+    stats: Stats,
 }
 
 impl<G: TableGame> TryFrom<SavedTableData<G>> for SavedTable<G> {
@@ -161,6 +169,8 @@ impl<G: TableGame> TryFrom<SavedTableData<G>> for SavedTable<G> {
             game_number: d.game_number,
             revision: d.revision,
             clock_used_ms: d.clock_used_ms,
+            redo: d.redo,
+            stats: d.stats,
         })
     }
 }

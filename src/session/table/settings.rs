@@ -75,6 +75,8 @@ pub struct TableSettings {
     pub time_per_move: TimePerMove,
     /// How the board is turned (default fixed).
     pub view: ViewMode,
+    /// Take-backs (and redo) are allowed (default on); off for serious games.
+    pub take_backs: bool,
 }
 
 impl Default for TableSettings {
@@ -84,6 +86,7 @@ impl Default for TableSettings {
             alternate_who_starts: true,
             time_per_move: TimePerMove::None,
             view: ViewMode::Fixed,
+            take_backs: true,
         }
     }
 }

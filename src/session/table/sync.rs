@@ -106,6 +106,8 @@ impl<G: TableGame> Table<G> {
         self.seating = remote.seating;
         self.game = remote.game;
         self.game_number = remote.game_number;
+        self.redo = remote.redo;
+        self.stats = remote.stats;
         self.revision = remote.revision;
         self.clock = MoveClock::resumed(remote.clock_used_ms);
         self.clock_saved_ms = remote.clock_used_ms;
@@ -116,6 +118,7 @@ impl<G: TableGame> Table<G> {
             self.picking.clear();
             self.last_report = None;
         }
+        self.follow_review();
         self.update_view_seat();
         self.refresh_request();
     }

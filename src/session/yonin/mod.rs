@@ -10,10 +10,12 @@ pub mod story;
 pub use story::{MateStory, PlacingRow, TurnStory, last_turn_story, placing_rows, turn_story};
 
 use super::feedback::MoveSound;
+use super::table::history::{Mate, MoveNote};
+use super::table::stats::Standing;
 use super::table::{self, PanelRules, PieceStyleChoice, Source, TableGame};
 use crate::ai::{self, Think};
 use crate::engine::Square;
-use crate::engine::yonin::{Game, Move, MoveReport, Outcome, Role, Rules, Seat};
+use crate::engine::yonin::{Game, Move, MoveReport, Outcome, PlayError, Role, Rules, Seat};
 use crate::session::storage::keys;
 use serde::{Deserialize, Serialize};
 
@@ -140,12 +142,38 @@ impl TableGame for Game {
         self.position().piece_at(sq).and_then(|p| p.owner)
     }
 
+    fn standing(_game: &Game, outcome: &Outcome, seat: Seat) -> Standing {
+        outcome.place(seat).map_or(Standing::Draw, Standing::Place)
+    }
+
     fn winners(outcome: &Outcome) -> Vec<Seat> {
         outcome.winners().iter().collect()
     }
 
     fn cpu_move(&self, think: &Think) -> Option<Move> {
         ai::yonin::choose(self, think)
+    }
+
+    fn play_noted(&mut self, mv: Move) -> Result<MoveNote<Seat>, PlayError> {
+        let before = self.position().clone();
+        let report = self.play(mv)?;
+        let story = story::turn_story(&before, &report);
+        Ok(MoveNote {
+            seat: story.mover,
+            notation: mv.to_string(),
+            captured: u8::from(story.captured.is_some()),
+            checks: story.checks.iter().collect(),
+            skipped: story.skipped,
+            mates: story
+                .mates
+                .iter()
+                .map(|m| Mate {
+                    seat: m.seat,
+                    by: m.by,
+                })
+                .collect(),
+            ends_game: report.outcome.is_some(),
+        })
     }
 }
 

@@ -68,6 +68,8 @@ fn yonin_promotion() -> yonin::Table {
             game_number: 1,
             revision: Revision::default(),
             clock_used_ms: 0.0,
+            redo: Vec::new(),
+            stats: Default::default(),
         },
         PAGE_A,
     );
@@ -79,6 +81,7 @@ mod clock;
 mod cpu_request;
 mod games;
 mod picking;
+mod review;
 mod saved;
 mod sync;
 /// A refused write, as the browser says it.

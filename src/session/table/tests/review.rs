@@ -1,0 +1,433 @@
+//! The move list, replay, take-back and redo, loading a game, and the statistics
+//! ([`super::super::history`], [`super::super::review`], [`super::super::stats`]).
+
+use super::*;
+use crate::ai::Level;
+use crate::session::table::history::{Mate, game_at, move_list, start_of};
+use crate::session::table::{Against, ReplayStep};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+/// A Hasami table with people in both seats (pass-and-play).
+fn hasami_people() -> hasami::Table {
+    let mut t = hasami();
+    t.set_controller(Player::White, Controller::Human);
+    t
+}
+
+/// Plays `moves` at a pass-and-play Hasami table.
+fn play_all(t: &mut hasami::Table, moves: &[&str]) {
+    for mv in moves {
+        let (from, to) = mv.split_at(2);
+        click_move(t, from, to);
+    }
+}
+
+/// A Yonin game of `plies` random legal moves (fewer if it ends), seeded.
+fn random_yonin(seed: u64, plies: usize) -> YGame {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut g = YGame::new(Default::default(), Seat::South);
+    for _ in 0..plies {
+        let moves = Variant::legal_moves(&g);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.random_range(0..moves.len())];
+        g.play(mv).unwrap();
+    }
+    g
+}
+
+#[test]
+fn the_hasami_move_list_numbers_pairs_and_counts_captures_h6_2() {
+    // RULES H6.2 notation, H3.1 custodian capture: f1f6 closes d6-e6-f6.
+    let mut t = hasami_people();
+    play_all(&mut t, &["d1d6", "e9e6", "f1f6"]);
+    let list = move_list(t.game());
+    let shown: Vec<_> = list
+        .iter()
+        .map(|e| {
+            (
+                e.ply,
+                e.number,
+                e.numbered,
+                e.note.seat,
+                e.note.notation.as_str(),
+                e.note.captured,
+            )
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            (1, 1, true, Player::Black, "d1d6", 0),
+            (2, 1, false, Player::White, "e9e6", 0),
+            (3, 2, true, Player::Black, "f1f6", 1),
+        ]
+    );
+    assert!(
+        list.iter()
+            .all(|e| e.note.checks.is_empty() && !e.note.ends_game)
+    );
+}
+
+#[test]
+fn a_hasami_game_white_begins_numbers_its_first_move_1() {
+    // RULES H6.3: a position with White to move.
+    let start = "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb w 0 0 0".parse().unwrap();
+    let mut g = HGame::from_position(Default::default(), start);
+    for mv in ["e9e6", "e1e5", "a9a8"] {
+        g.play(hmv(mv)).unwrap();
+    }
+    let numbers: Vec<_> = move_list(&g)
+        .iter()
+        .map(|e| (e.number, e.numbered))
+        .collect();
+    assert_eq!(numbers, [(1, true), (2, true), (2, false)]);
+}
+
+#[test]
+fn the_yonin_move_list_tells_each_seat_and_the_mates_where_they_happened_y5() {
+    // RULES Y3.3, Y5.2, Y9.1: one number per move, the mover's seat, the mates at the
+    // move that made them (the position's own eliminations are the reference).
+    let mut mates_seen = 0;
+    for seed in 0..12 {
+        let g = random_yonin(seed, 300);
+        let list = move_list(&g);
+        assert_eq!(list.len(), g.moves().len());
+        let mut replay = start_of(&g);
+        for (e, &mv) in list.iter().zip(g.moves()) {
+            assert_eq!(e.number as usize, e.ply);
+            assert_eq!(
+                Some(e.note.seat),
+                replay.side_to_move(),
+                "seed {seed} ply {}",
+                e.ply
+            );
+            assert_eq!(e.note.notation, mv.to_string());
+            replay.play(mv).unwrap();
+        }
+        let eliminations = g.position().eliminations();
+        let listed: Vec<(Mate<Seat>, u32)> = list
+            .iter()
+            .flat_map(|e| e.note.mates.iter().map(move |&m| (m, e.ply as u32)))
+            .collect();
+        let expected: Vec<(Mate<Seat>, u32)> = eliminations
+            .iter()
+            .map(|x| {
+                (
+                    Mate {
+                        seat: x.seat,
+                        by: x.by,
+                    },
+                    x.at_move,
+                )
+            })
+            .collect();
+        assert_eq!(listed, expected, "seed {seed}");
+        mates_seen += listed.len();
+        assert_eq!(
+            list.last().map(|e| e.note.ends_game),
+            g.is_over().then_some(true).or(list.last().map(|_| false))
+        );
+    }
+    assert!(mates_seen > 0, "the seeds include mates");
+}
+
+#[test]
+fn game_at_is_the_game_replayed_to_that_move() {
+    let g = random_yonin(7, 60);
+    for ply in [0, 1, 17, 59, 60] {
+        let at = game_at(&g, ply);
+        assert_eq!(at.moves(), &g.moves()[..ply]);
+        let mut replay = start_of(&g);
+        for &mv in &g.moves()[..ply] {
+            replay.play(mv).unwrap();
+        }
+        assert_eq!(at.position().to_string(), replay.position().to_string());
+    }
+    // A resignation stays at the last move and goes before it (RULES H4.3).
+    let mut t = hasami_people();
+    play_all(&mut t, &["e1e5", "e9e6"]);
+    t.resign().unwrap();
+    assert!(game_at(t.game(), 2).is_over());
+    assert!(!game_at(t.game(), 1).is_over());
+}
+
+#[test]
+fn replay_steps_show_old_positions_and_lock_the_board() {
+    let mut t = hasami();
+    t.set_settings({
+        let mut s = HSettings::default();
+        s.table.time_per_move = TimePerMove::Seconds30;
+        s
+    });
+    click_move(&mut t, "e1", "e5");
+    answer_cpu(&mut t);
+    click_move(&mut t, "e5", "e4");
+    let cpu = answer_cpu(&mut t);
+    assert_eq!(t.game().moves().len(), 4);
+    assert!(t.clock_running());
+
+    t.replay_step(ReplayStep::Previous);
+    assert_eq!(t.replay_ply(), Some(3));
+    assert_eq!(t.shown_game().moves().len(), 3);
+    assert_eq!(t.game().moves().len(), 4, "the live game is untouched");
+    assert!(!t.clock_running(), "the clock waits while replaying");
+    assert_eq!(
+        t.click_square(sq("b1")),
+        Click::Ignored,
+        "the board takes no moves"
+    );
+    t.replay_step(ReplayStep::First);
+    assert_eq!(t.replay_ply(), Some(0));
+    assert!(t.shown_game().moves().is_empty());
+    t.replay_step(ReplayStep::Previous);
+    assert_eq!(t.replay_ply(), Some(0), "nothing before the start");
+    t.replay_step(ReplayStep::Next);
+    assert_eq!(t.shown_game().moves(), [hmv("e1e5")]);
+    t.replay_step(ReplayStep::Last);
+    assert_eq!(t.replay_ply(), None, "the last move is the live game");
+    assert_eq!(t.shown_game().moves().last(), Some(&cpu.mv));
+    assert!(t.clock_running());
+    assert_eq!(t.click_square(sq("b1")), Click::Selected, "playable again");
+    // Stepping past the end from live play changes nothing.
+    t.replay_step(ReplayStep::Next);
+    assert_eq!(t.replay_ply(), None);
+    t.replay_to(2);
+    t.exit_replay();
+    assert_eq!(t.replay_ply(), None);
+}
+
+#[test]
+fn the_cpu_waits_while_its_game_is_replayed() {
+    let mut t = hasami();
+    click_move(&mut t, "e1", "e5");
+    assert!(t.cpu_request().is_some());
+    t.replay_to(0);
+    assert!(t.cpu_request().is_none(), "no CPU while replaying");
+    t.exit_replay();
+    assert!(t.cpu_request().is_some(), "asked again after");
+}
+
+#[test]
+fn redo_plays_again_what_a_take_back_took_back() {
+    // Against the CPU: a take-back takes the reply and the move; a redo plays both.
+    let mut t = hasami();
+    click_move(&mut t, "e1", "e5");
+    let reply = answer_cpu(&mut t).mv;
+    assert!(!t.can_redo());
+    t.take_back().unwrap();
+    assert!(t.game().moves().is_empty());
+    assert!(t.can_redo());
+    assert_eq!(t.redo_moves().collect::<Vec<_>>(), [hmv("e1e5"), reply]);
+    t.redo().unwrap();
+    assert_eq!(t.game().moves(), [hmv("e1e5"), reply]);
+    assert!(!t.can_redo());
+    assert_eq!(t.redo(), Err(TableError::NothingToRedo));
+
+    // Pass-and-play: one move at a time; a new move forgets the rest.
+    let mut t = hasami_people();
+    play_all(&mut t, &["e1e5", "e9e6", "a1a2"]);
+    t.take_back().unwrap();
+    t.take_back().unwrap();
+    assert_eq!(t.game().moves(), [hmv("e1e5")]);
+    t.redo().unwrap();
+    assert_eq!(t.game().moves(), [hmv("e1e5"), hmv("e9e6")]);
+    // Playing the move that waits keeps the rest to redo.
+    play_all(&mut t, &["a1a2"]);
+    assert!(!t.can_redo());
+    t.take_back().unwrap();
+    t.take_back().unwrap();
+    play_all(&mut t, &["i9i8"]);
+    assert!(!t.can_redo(), "a new move forgets what waited");
+}
+
+#[test]
+fn redo_survives_a_reload() {
+    let mut t = hasami_people();
+    play_all(&mut t, &["e1e5", "e9e6"]);
+    t.take_back().unwrap();
+    let text = t.saved().encode();
+    let mut back = hasami::Table::open(Some(&text), None, PAGE_B).0;
+    assert!(back.can_redo());
+    back.redo().unwrap();
+    assert_eq!(back.game().moves(), [hmv("e1e5"), hmv("e9e6")]);
+}
+
+#[test]
+fn a_take_back_or_redo_while_the_cpu_thinks_cancels_it() {
+    let mut t = hasami();
+    click_move(&mut t, "e1", "e5");
+    let asked = t.cpu_request().unwrap().clone();
+    t.take_back().unwrap();
+    assert!(t.cpu_request().is_none());
+    let mv = asked.think(None).unwrap();
+    assert_eq!(t.cpu_answer(asked.revision, mv), Err(TableError::Stale));
+    assert!(t.game().moves().is_empty());
+    // Redo of the person's move asks the CPU afresh; an answer to the older request is stale.
+    t.redo().unwrap();
+    assert_eq!(t.game().moves(), [hmv("e1e5")]);
+    assert_eq!(t.cpu_answer(asked.revision, mv), Err(TableError::Stale));
+    assert!(t.cpu_request().is_some());
+}
+
+#[test]
+fn take_backs_off_refuses_take_back_and_redo() {
+    let mut settings = HSettings::default();
+    settings.table.take_backs = false;
+    let mut t = hasami();
+    t.set_settings(settings);
+    click_move(&mut t, "e1", "e5");
+    answer_cpu(&mut t);
+    assert!(!t.can_take_back());
+    assert_eq!(t.take_back(), Err(TableError::NothingToTakeBack));
+    assert_eq!(
+        TableError::<()>::NothingToRedo.refusal(),
+        Some(Refusal::Redo)
+    );
+    // Saved with the table.
+    let text = t.saved().encode();
+    let back = hasami::Table::open(Some(&text), None, PAGE_B).0;
+    assert!(!back.settings().table.take_backs);
+    assert!(!back.can_take_back());
+}
+
+#[test]
+fn an_older_save_allows_take_backs() {
+    let settings: HSettings = serde_json::from_str(r#"{"table":{"show_legal_moves":true}}"#)
+        .or_else(|_| serde_json::from_str("{}"))
+        .unwrap();
+    assert!(settings.table.take_backs);
+}
+
+#[test]
+fn a_loaded_game_replaces_the_game_as_a_new_game() {
+    let mut t = hasami_people();
+    play_all(&mut t, &["e1e5"]);
+    t.take_back().unwrap();
+    let number = t.game_number();
+    let mut other = HGame::new(Default::default());
+    other.play(hmv("a1a4")).unwrap();
+    t.load_game(other.clone());
+    assert_eq!(t.game().moves(), other.moves());
+    assert_eq!(t.game_number(), number + 1);
+    assert!(!t.can_redo(), "nothing of the old game to redo");
+}
+
+#[test]
+fn a_shared_game_is_shown_without_touching_the_table_until_continued() {
+    let mut t = hasami_people();
+    play_all(&mut t, &["e1e5"]);
+    let mut shared = HGame::new(Default::default());
+    for mv in ["a1a4", "a9a6", "b1b3"] {
+        shared.play(hmv(mv)).unwrap();
+    }
+    t.open_shared(shared.clone());
+    assert!(t.shows_shared());
+    assert_eq!(t.replay_ply(), Some(3));
+    assert_eq!(t.shown_game().moves(), shared.moves());
+    assert_eq!(
+        t.saved().game.moves(),
+        [hmv("e1e5")],
+        "the saved game is the table's"
+    );
+    t.replay_step(ReplayStep::First);
+    assert!(t.shown_game().moves().is_empty());
+    t.replay_step(ReplayStep::Last);
+    assert_eq!(
+        t.replay_ply(),
+        Some(3),
+        "a shared game stays shown at its end"
+    );
+    assert!(t.continue_shared());
+    assert_eq!(t.game().moves(), shared.moves());
+    assert_eq!(t.replay_ply(), None);
+    assert!(!t.continue_shared());
+    // Closing a shared game leaves the table's game.
+    t.open_shared(HGame::new(Default::default()));
+    t.exit_replay();
+    assert_eq!(t.game().moves(), shared.moves());
+}
+
+#[test]
+fn another_tabs_move_keeps_the_replay_at_its_move() {
+    let mut a = hasami_people();
+    play_all(&mut a, &["e1e5", "e9e6"]);
+    let mut b = hasami::Table::open(Some(&a.saved().encode()), None, PAGE_B).0;
+    b.replay_to(1);
+    play_all(&mut a, &["a1a2"]);
+    b.storage_event(Some(&a.saved().encode()));
+    assert_eq!(b.game().moves().len(), 3);
+    assert_eq!(b.replay_ply(), Some(1));
+    assert_eq!(b.shown_game().moves(), [hmv("e1e5")]);
+}
+
+#[test]
+fn statistics_count_a_finished_game_once_and_uncount_a_take_back() {
+    let mut t = hasami();
+    t.set_level(Player::White, Level::Casual, crate::ai::THINK_TIMES_MS[0])
+        .unwrap();
+    click_move(&mut t, "e1", "e5");
+    answer_cpu(&mut t);
+    t.resign().unwrap();
+    let row = t.stats().rows.clone();
+    assert_eq!(row.len(), 1);
+    assert_eq!(row[0].against, Against::Cpu(Level::Casual));
+    assert_eq!((row[0].wins, row[0].draws, row[0].losses), (0, 0, 1));
+    // A reload and another tab see the same count, not one more.
+    let text = t.saved().encode();
+    let mut other = hasami::Table::open(Some(&text), None, PAGE_B).0;
+    assert_eq!(other.stats(), t.stats());
+    other.storage_event(Some(&text));
+    assert_eq!(other.stats().rows[0].losses, 1);
+    // Taking back the resignation uncounts it.
+    t.take_back().unwrap();
+    assert!(t.stats().is_empty());
+    t.resign().unwrap();
+    t.new_game();
+    assert_eq!(t.stats().rows[0].losses, 1, "kept across games");
+    t.reset_stats();
+    assert!(t.stats().is_empty());
+}
+
+#[test]
+fn yonin_statistics_count_places_y6_1() {
+    // RULES Y6.1, Y6.4: a game ended by the move limit gives every seat a place; the
+    // person at South counts theirs under the strongest CPU level at the table.
+    let rules = crate::engine::yonin::Rules {
+        move_limit: Some(2),
+        ..Default::default()
+    };
+    let mut participants = vec![Participant::new(Controller::Cpu); 4];
+    participants[0].controller = Controller::Human;
+    participants[1].level = Level::Beginner;
+    participants[2].level = Level::Master;
+    let mut t = yonin::Table::restore(
+        SavedTable {
+            settings: YSettings::default(),
+            participants,
+            seating: vec![0, 1, 2, 3],
+            game: YGame::new(rules, Seat::South),
+            game_number: 1,
+            revision: Revision::default(),
+            clock_used_ms: 0.0,
+            redo: Vec::new(),
+            stats: Default::default(),
+        },
+        PAGE_A,
+    );
+    t.set_leader(true);
+    assert_eq!(t.against(), Against::Cpu(Level::Master));
+    click_move(&mut t, "e3", "e4");
+    answer_cpu(&mut t);
+    assert!(t.game().is_over());
+    let place = t.game().outcome().unwrap().place(Seat::South).unwrap();
+    let rows = &t.stats().rows;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].against, Against::Cpu(Level::Master));
+    let mut expected = [0; 4];
+    expected[usize::from(place) - 1] = 1;
+    assert_eq!(rows[0].places, expected);
+    assert_eq!(rows[0].games(), 1);
+}
