@@ -83,6 +83,7 @@ fn table_notice_text<G: Screen>(i18n: I18n, notice: TableNotice<G::Seat>) -> (An
         TableNotice::PiecesReset => t!(i18n, notice_pieces_reset).into_any(),
         TableNotice::Refused(Refusal::Resign) => t!(i18n, notice_refused_resign).into_any(),
         TableNotice::Refused(Refusal::TakeBack) => t!(i18n, notice_refused_take_back).into_any(),
+        TableNotice::Refused(Refusal::Redo) => t!(i18n, notice_refused_redo).into_any(),
         TableNotice::Refused(Refusal::ThinkTime) => t!(i18n, notice_refused_think_time).into_any(),
     };
     (text, detail)

@@ -11,6 +11,10 @@ pub enum Confirm {
     NewGame,
     /// Resign (RULES H4.3).
     Resign,
+    /// Forget the statistics.
+    ResetStats,
+    /// Continue a shared game here, in place of the game in progress.
+    ContinueShared,
 }
 
 /// The move clock as drawn: `m:ss`, marked low under 10 s (`data-testid="clock"`).
@@ -105,6 +109,16 @@ pub fn ConfirmDialog(
             t!(i18n, confirm_resign_title).into_any(),
             t!(i18n, confirm_resign_text).into_any(),
             t!(i18n, confirm_resign_yes).into_any(),
+        ),
+        Confirm::ResetStats => (
+            t!(i18n, confirm_stats_title).into_any(),
+            t!(i18n, confirm_stats_text).into_any(),
+            t!(i18n, confirm_stats_yes).into_any(),
+        ),
+        Confirm::ContinueShared => (
+            t!(i18n, confirm_shared_title).into_any(),
+            t!(i18n, confirm_shared_text).into_any(),
+            t!(i18n, confirm_shared_yes).into_any(),
         ),
     };
     view! {

@@ -20,6 +20,7 @@ mod languages;
 mod offline;
 mod play;
 mod prefs;
+mod records;
 mod rules_pages;
 mod screens;
 mod storage;

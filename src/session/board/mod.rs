@@ -532,14 +532,15 @@ fn hands_of<G: BoardLook>(
 /// settings show legal moves), the move held for confirmation, the promotion question,
 /// the hands (a hand piece is enabled only for the person to move, picked when
 /// selected), and the piece that arrives (`arrive`, from [`arrival`]). Locked unless a
-/// person may move.
+/// person may move; while the table replays a game, its position then, locked.
 pub fn table_view<G: BoardLook>(
     table: &Table<G>,
     bottom: G::Seat,
     names: &impl BoardNames<G>,
     arrive: Option<(Square, Arrive)>,
 ) -> BoardView {
-    let game = table.game();
+    // While replaying, the position replayed, locked.
+    let game = table.shown_game();
     let pos = game.board_position();
     let style = table.settings().pieces;
     let turn = G::turn_for(bottom);
@@ -572,7 +573,7 @@ pub fn table_view<G: BoardLook>(
             squares[to.index()].target = true;
         }
     }
-    let person = table.human_to_move();
+    let person = table.human_to_move() && table.replay_ply().is_none();
     let side = game.side_to_move();
     let hands = if G::HAND_KINDS.is_empty() {
         Vec::new()

@@ -115,7 +115,7 @@ impl Screen for Game {
 /// A side's card, with its captures and the number that wins (`captures-SIDE`).
 fn card(ctx: TableCtx<Game>, side: Player) -> impl IntoView {
     let TableCtx { table, i18n, .. } = ctx;
-    let captures = move || table.with(|t| t.game().position().captures(side));
+    let captures = move || table.with(|t| t.shown_game().position().captures(side));
     let target = move || match table.with(|t| t.game().rules().win) {
         WinCondition::CaptureFive => "/5",
         WinCondition::CaptureAll => "/9",

@@ -12,6 +12,7 @@
 pub mod driver;
 pub mod players;
 pub mod result;
+pub mod review;
 pub mod settings;
 
 use super::board::{Board, BoardTexts};
@@ -36,6 +37,8 @@ const TURN_DELAY: Duration = Duration::from_millis(700);
 pub trait Screen: BoardLook + WorkerGame {
     /// The CSS classes of the table's layout.
     const LAYOUT: &'static str;
+    /// Whether the statistics count places (Yonin) rather than wins, draws and losses.
+    const STATS_PLACES: bool = false;
     /// The names of the pieces and hands for screen readers.
     type Names: BoardNames<Self> + 'static;
 
@@ -217,6 +220,14 @@ fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
     let text = move || {
         table.with(|t| {
             let game = t.game();
+            if let Some(ply) = t.replay_ply() {
+                let total = t.replayed().moves().len();
+                return if t.shows_shared() {
+                    t_string!(i18n, shared_replaying, n = ply, total = total).to_string()
+                } else {
+                    t_string!(i18n, replaying, n = ply, total = total).to_string()
+                };
+            }
             match (game.outcome(), game.side_to_move()) {
                 (Some(outcome), _) => format!(
                     "{} — {}",
@@ -318,9 +329,32 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
             ask(None);
             act(Table::resign);
         }
+        Confirm::ResetStats => {
+            ask(None);
+            table.update(|t| t.reset_stats());
+        }
+        Confirm::ContinueShared => {
+            ask(None);
+            table.update(|t| {
+                t.continue_shared();
+            });
+        }
+    });
+    let continue_shared = Callback::new(move |()| {
+        let in_progress =
+            table.with_untracked(|t| !t.game().is_over() && !t.game().moves().is_empty());
+        if in_progress {
+            ask(Some(Confirm::ContinueShared));
+        } else {
+            table.update(|t| {
+                t.continue_shared();
+            });
+        }
     });
     let can_resign = Memo::new(move |_| table.with(|t| t.resigner().is_some()));
     let can_take_back = Memo::new(move |_| table.with(|t| t.can_take_back()));
+    let can_redo = Memo::new(move |_| table.with(|t| t.can_redo()));
+    let takebacks = Memo::new(move |_| table.with(|t| t.takebacks_allowed()));
     let resign_button = G::CAN_RESIGN.then(|| {
         view! {
             <button
@@ -340,7 +374,7 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
 
     view! {
         <div class=G::LAYOUT inert=dialog_open>
-            <section class="play">{G::play_area(ctx, table_board(ctx).into_any())}</section>
+            <section class="play" class:replaying=move || table.with(|t| t.replay_ply().is_some())>{G::play_area(ctx, table_board(ctx).into_any())}</section>
             <aside class="side">
                 {status(ctx)}
                 {G::side_players(ctx)}
@@ -349,17 +383,30 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
                         {t!(i18n, new_game)}
                     </button>
                     {resign_button}
-                    <button
-                        type="button"
-                        class="btn"
-                        data-testid="undo"
-                        disabled=move || !can_take_back.get()
-                        on:click=move |_| act(Table::take_back)
-                    >
-                        {t!(i18n, take_back)}
-                    </button>
+                    <Show when=move || takebacks.get()>
+                        <button
+                            type="button"
+                            class="btn"
+                            data-testid="undo"
+                            disabled=move || !can_take_back.get()
+                            on:click=move |_| act(Table::take_back)
+                        >
+                            {t!(i18n, take_back)}
+                        </button>
+                        <button
+                            type="button"
+                            class="btn"
+                            data-testid="redo"
+                            disabled=move || !can_redo.get()
+                            on:click=move |_| act(Table::redo)
+                        >
+                            {t!(i18n, redo)}
+                        </button>
+                    </Show>
                 </div>
+                {review::move_list_panel(ctx, continue_shared)}
                 {settings::settings_panel(ctx)}
+                {review::stats_panel(ctx, Callback::new(move |()| ask(Some(Confirm::ResetStats))))}
                 <RulesButton on_open=Callback::new(move |()| show_rules(true)) />
                 <details class="panel">
                     <summary>{t!(i18n, how_to_play)}</summary>

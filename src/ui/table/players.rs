@@ -38,7 +38,7 @@ pub fn player_card<G: Screen>(
         trailing,
         out,
     } = extras;
-    let to_move = move || table.with(|t| t.game().side_to_move() == Some(seat));
+    let to_move = move || table.with(|t| t.shown_game().side_to_move() == Some(seat));
     let controller = move || match table.with(|t| t.controller(seat)) {
         Controller::Human => t_string!(i18n, human).to_string(),
         Controller::Cpu => t_string!(i18n, cpu).to_string(),

@@ -244,6 +244,12 @@ pub fn settings_panel<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
                     move |on| edit_settings(table, |s| s.table.alternate_who_starts = on),
                 )}
                 <p class="hint" data-testid="hint-alternate">{G::alternate_hint(i18n)}</p>
+                {checkbox_setting(
+                    "set-takebacks",
+                    t!(i18n, allow_takebacks),
+                    move || shared().take_backs,
+                    move |on| edit_settings(table, |s| s.table.take_backs = on),
+                )}
                 <h3>{t!(i18n, site_heading)}</h3>
                 {checkbox_setting(
                     "set-show-legal",

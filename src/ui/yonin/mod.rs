@@ -21,6 +21,7 @@ use crate::ui::table::{Screen, TableCtx};
 use leptos::prelude::*;
 
 impl Screen for Game {
+    const STATS_PLACES: bool = true;
     const LAYOUT: &'static str = "layout yonin";
     type Names = look::Names;
 
@@ -76,11 +77,13 @@ impl Screen for Game {
         let TableCtx { table, i18n, .. } = ctx;
         // The story of the last move (after a reload too), told again when the table
         // changes, not at every tick of its clock.
-        let revision = Memo::new(move |_| table.with(|t| t.revision()));
+        // The replay shows the banner of the move replayed.
+        let revision =
+            Memo::new(move |_| table.with(|t| (t.revision(), t.replay_ply(), t.shows_shared())));
         let story = Memo::new(move |_| {
             // Read, not only tracked: a memo computes (and follows the table) when read.
             revision.get();
-            table.with_untracked(|t| last_turn_story(t.game()))
+            table.with_untracked(|t| last_turn_story(t.shown_game()))
         });
         let banner = move || {
             story.with(|s| {
@@ -161,10 +164,10 @@ impl Screen for Game {
 fn card(ctx: TableCtx<Game>, seat: Seat) -> impl IntoView {
     let TableCtx { table, i18n, .. } = ctx;
     let pairs = move || table.with(|t| t.game().rules().format == Format::Pairs);
-    let in_check = move || table.with(|t| t.game().position().is_check(seat));
-    let mated = move || table.with(|t| t.game().position().elimination_of(seat));
+    let in_check = move || table.with(|t| t.shown_game().position().is_check(seat));
+    let mated = move || table.with(|t| t.shown_game().position().elimination_of(seat));
     let mates = Signal::derive(move || {
-        let n = table.with(|t| t.game().position().mates_by(seat));
+        let n = table.with(|t| t.shown_game().position().mates_by(seat));
         t_string!(i18n, mates_count, n = n).to_string()
     });
     let seat_class = Game::seat_class(seat);

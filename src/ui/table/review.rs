@@ -1,0 +1,330 @@
+//! The move list and the replay controls beside the board, and the statistics panel.
+//! What a click or key means is decided by the table ([`Table::replay_to`],
+//! [`Table::replay_step`], [`Table::redo`]); this only draws and forwards.
+
+use super::{Screen, TableCtx};
+use crate::ai::Level;
+use crate::session::table::history::{MoveEntry, move_list};
+use crate::session::table::{Against, ReplayStep, StatsRow, Table};
+use crate::ui::i18n::{t, t_string};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The translated name of a CPU level.
+pub fn level_name(i18n: super::I18n, level: Level) -> String {
+    match level {
+        Level::Beginner => t_string!(i18n, level_beginner).to_string(),
+        Level::Casual => t_string!(i18n, level_casual).to_string(),
+        Level::Strong => t_string!(i18n, level_strong).to_string(),
+        Level::Master => t_string!(i18n, level_master).to_string(),
+    }
+}
+
+/// The full label of a move for screen readers: its number, seat, notation and what
+/// it did.
+fn move_label<G: Screen>(i18n: super::I18n, e: &MoveEntry<G::Seat>) -> String {
+    let seat = G::seat_name(i18n, e.note.seat);
+    let mut parts = vec![
+        t_string!(
+            i18n,
+            move_entry,
+            n = e.number,
+            seat = seat,
+            mv = e.note.notation.clone()
+        )
+        .to_string(),
+    ];
+    if e.note.captured > 0 {
+        parts.push(t_string!(i18n, move_captures, n = e.note.captured).to_string());
+    }
+    let names = |seats: &[G::Seat]| {
+        seats
+            .iter()
+            .map(|&s| G::seat_name(i18n, s))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !e.note.checks.is_empty() {
+        parts.push(t_string!(i18n, move_checks, seats = names(&e.note.checks)).to_string());
+    }
+    if !e.note.skipped.is_empty() {
+        parts.push(t_string!(i18n, move_skips, seats = names(&e.note.skipped)).to_string());
+    }
+    for m in &e.note.mates {
+        parts.push(
+            t_string!(
+                i18n,
+                move_mate,
+                seat = G::seat_name(i18n, m.seat),
+                by = G::seat_name(i18n, m.by)
+            )
+            .to_string(),
+        );
+    }
+    parts.join("; ")
+}
+
+/// One line of the move list (`move-<n>`): a button that replays the game to it.
+fn move_item<G: Screen>(
+    ctx: TableCtx<G>,
+    e: MoveEntry<G::Seat>,
+    current: Memo<usize>,
+) -> impl IntoView {
+    let TableCtx { table, i18n, .. } = ctx;
+    let ply = e.ply;
+    let label = move_label::<G>(i18n, &e);
+    let number = e
+        .numbered
+        .then(|| view! { <span class="num">{format!("{}.", e.number)}</span> });
+    let dot = format!("dot seat-{}", G::seat_class(e.note.seat));
+    let marks = {
+        let mut m = String::new();
+        if e.note.captured > 0 {
+            m.push_str(&format!(" ×{}", e.note.captured));
+        }
+        if !e.note.checks.is_empty() {
+            m.push('+');
+        }
+        m
+    };
+    let events: Vec<String> = e
+        .note
+        .skipped
+        .iter()
+        .map(|&s| t_string!(i18n, move_skips, seats = G::seat_name(i18n, s)).to_string())
+        .chain(e.note.mates.iter().map(|m| {
+            t_string!(
+                i18n,
+                move_mate,
+                seat = G::seat_name(i18n, m.seat),
+                by = G::seat_name(i18n, m.by)
+            )
+            .to_string()
+        }))
+        .collect();
+    let events = (!events.is_empty()).then(|| {
+        view! { <span class="events" aria-hidden="true">{events.join(" · ")}</span> }
+    });
+    view! {
+        <li data-testid=format!("move-{ply}") class:current=move || current.get() == ply>
+            <button
+                type="button"
+                aria-label=label
+                aria-current=move || (current.get() == ply).then_some("step")
+                on:click=move |_| table.update(|t| t.replay_to(ply))
+            >
+                {number}
+                <span class=dot aria-hidden="true"></span>
+                <span class="mv" aria-hidden="true">{e.note.notation.clone()}{marks}</span>
+                {events}
+            </button>
+        </li>
+    }
+}
+
+/// The move list (`move-list`), the replay buttons, the replaying state with its way
+/// back (`replay-mode`, `replay-exit`, and `open-shared` for a shared game), and the
+/// Left/Right/Home/End keys.
+pub fn move_list_panel<G: Screen>(
+    ctx: TableCtx<G>,
+    on_continue_shared: Callback<()>,
+) -> impl IntoView {
+    let TableCtx { table, i18n, .. } = ctx;
+    // The list changes with the table's revision and with a shared game shown, not
+    // with the replay's steps or the clock.
+    let key = Memo::new(move |_| table.with(|t| (t.revision(), t.shows_shared())));
+    let entries = Memo::new(move |_| {
+        key.get();
+        table.with_untracked(|t| move_list(t.replayed()))
+    });
+    let current =
+        Memo::new(move |_| table.with(|t| t.replay_ply().unwrap_or(t.replayed().moves().len())));
+    let total = Memo::new(move |_| entries.with(|e| e.len()));
+    let replaying = Memo::new(move |_| table.with(|t| t.replay_ply().is_some()));
+    let shared = Memo::new(move |_| table.with(|t| t.shows_shared()));
+    let step = move |s: ReplayStep| table.update(|t| t.replay_step(s));
+
+    // The current move stays in sight inside the list (the page itself does not move).
+    let list_ref = NodeRef::<leptos::html::Ol>::new();
+    Effect::new(move |_| {
+        let ply = current.get();
+        entries.track();
+        let Some(list) = list_ref.get() else { return };
+        let selector = format!("[data-testid=\"move-{ply}\"]");
+        if let Ok(Some(item)) = list.query_selector(&selector)
+            && let Ok(item) = item.dyn_into::<web_sys::HtmlElement>()
+        {
+            let top = item.offset_top() - list.offset_top();
+            let (view, height) = (list.client_height(), item.offset_height());
+            let scroll = list.scroll_top();
+            if top < scroll || top + height > scroll + view {
+                list.set_scroll_top((top - view / 2).max(0));
+            }
+        } else if ply == 0 {
+            list.set_scroll_top(0);
+        }
+    });
+
+    // Left/Right/Home/End step through the game, unless the focus is on the board
+    // (whose arrows move between squares) or in a form field, or a dialog is open.
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.alt_key() || ev.ctrl_key() || ev.meta_key() || ev.shift_key() {
+            return;
+        }
+        let s = match ev.key().as_str() {
+            "ArrowLeft" => ReplayStep::Previous,
+            "ArrowRight" => ReplayStep::Next,
+            "Home" => ReplayStep::First,
+            "End" => ReplayStep::Last,
+            _ => return,
+        };
+        let target = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        if let Some(el) = target
+            && el
+                .closest("[data-testid=\"board\"], input, select, textarea, .overlay, [inert]")
+                .ok()
+                .flatten()
+                .is_some()
+        {
+            return;
+        }
+        if document()
+            .query_selector(".overlay")
+            .ok()
+            .flatten()
+            .is_some()
+        {
+            return;
+        }
+        ev.prevent_default();
+        step(s);
+    });
+    on_cleanup(move || handle.remove());
+
+    let at_start = move || current.get() == 0;
+    let at_end = move || current.get() >= total.get();
+    view! {
+        <section class="panel moves" aria-labelledby="moves-title">
+            <h2 class="moves-title" id="moves-title">{t!(i18n, moves_heading)}</h2>
+            <ol class=if G::NUMBERS_IN_PAIRS { "move-list pairs" } else { "move-list" } data-testid="move-list" node_ref=list_ref>
+                {move || {
+                    entries
+                        .get()
+                        .into_iter()
+                        .map(|e| move_item(ctx, e, current))
+                        .collect_view()
+                }}
+            </ol>
+            <div class="replay-buttons" role="group" aria-label=move || t_string!(i18n, replay_controls).to_string()>
+                <button type="button" class="btn icon" data-testid="replay-first"
+                    title=move || t_string!(i18n, replay_first).to_string()
+                    aria-label=move || t_string!(i18n, replay_first).to_string()
+                    disabled=at_start on:click=move |_| step(ReplayStep::First)>"«"</button>
+                <button type="button" class="btn icon" data-testid="replay-prev"
+                    title=move || t_string!(i18n, replay_prev).to_string()
+                    aria-label=move || t_string!(i18n, replay_prev).to_string()
+                    disabled=at_start on:click=move |_| step(ReplayStep::Previous)>"‹"</button>
+                <button type="button" class="btn icon" data-testid="replay-next"
+                    title=move || t_string!(i18n, replay_next).to_string()
+                    aria-label=move || t_string!(i18n, replay_next).to_string()
+                    disabled=at_end on:click=move |_| step(ReplayStep::Next)>"›"</button>
+                <button type="button" class="btn icon" data-testid="replay-last"
+                    title=move || t_string!(i18n, replay_last).to_string()
+                    aria-label=move || t_string!(i18n, replay_last).to_string()
+                    disabled=move || at_end() && !replaying.get() on:click=move |_| step(ReplayStep::Last)>"»"</button>
+            </div>
+            <Show when=move || replaying.get()>
+                <div class="replay-mode" data-testid="replay-mode" role="status">
+                    <span>
+                        {move || {
+                            if shared.get() {
+                                t_string!(i18n, shared_replaying, n = current.get(), total = total.get()).to_string()
+                            } else {
+                                t_string!(i18n, replaying, n = current.get(), total = total.get()).to_string()
+                            }
+                        }}
+                    </span>
+                    <Show when=move || shared.get()>
+                        <button type="button" class="btn primary" data-testid="open-shared"
+                            on:click=move |_| on_continue_shared.run(())>
+                            {t!(i18n, open_shared)}
+                        </button>
+                    </Show>
+                    <button type="button" class="btn" data-testid="replay-exit"
+                        on:click=move |_| table.update(|t| t.exit_replay())>
+                        {move || if shared.get() {
+                            t_string!(i18n, shared_close).to_string()
+                        } else {
+                            t_string!(i18n, replay_exit).to_string()
+                        }}
+                    </button>
+                </div>
+            </Show>
+        </section>
+    }
+}
+
+/// One row of the statistics, in the words of the game.
+fn stats_row<G: Screen>(i18n: super::I18n, row: StatsRow) -> impl IntoView {
+    let against = match row.against {
+        Against::People => t_string!(i18n, stats_people).to_string(),
+        Against::Cpu(level) => {
+            t_string!(i18n, stats_cpu, level = level_name(i18n, level)).to_string()
+        }
+    };
+    let results = if G::STATS_PLACES {
+        let mut text = t_string!(
+            i18n,
+            stats_places,
+            first = row.places[0],
+            second = row.places[1],
+            third = row.places[2],
+            fourth = row.places[3]
+        )
+        .to_string();
+        if row.draws > 0 {
+            text.push_str(&format!(
+                " · {}",
+                t_string!(i18n, stats_draws, n = row.draws)
+            ));
+        }
+        text
+    } else {
+        t_string!(i18n, stats_wdl, w = row.wins, d = row.draws, l = row.losses).to_string()
+    };
+    view! {
+        <tr>
+            <th scope="row">{against}</th>
+            <td>{results}</td>
+        </tr>
+    }
+}
+
+/// The statistics panel (`stats`) with its reset button (`stats-reset`), which asks
+/// first (`on_reset`).
+pub fn stats_panel<G: Screen>(ctx: TableCtx<G>, on_reset: Callback<()>) -> impl IntoView {
+    let TableCtx { table, i18n, .. } = ctx;
+    let stats = Memo::new(move |_| table.with(|t: &Table<G>| t.stats().clone()));
+    view! {
+        <details class="panel" data-testid="stats">
+            <summary>{t!(i18n, stats_heading)}</summary>
+            <Show
+                when=move || !stats.with(|s| s.is_empty())
+                fallback=move || view! { <p class="hint">{t!(i18n, stats_none)}</p> }
+            >
+                <table class="stats">
+                    <tbody>
+                        {move || stats.get().rows.into_iter().map(|r| stats_row::<G>(i18n, r)).collect_view()}
+                    </tbody>
+                </table>
+            </Show>
+            <button type="button" class="btn" data-testid="stats-reset"
+                disabled=move || stats.with(|s| s.is_empty())
+                on:click=move |_| on_reset.run(())>
+                {t!(i18n, stats_reset)}
+            </button>
+        </details>
+    }
+}
