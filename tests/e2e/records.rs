@@ -170,3 +170,82 @@ fn statistics_count_a_won_game_once() {
         assert_eq!(saved.game.moves(), [mv("f1f5")]);
     });
 }
+
+/// A Yonin game with mates: the move list has one line per move, each with its seat,
+/// and tells who mated whom at the move that did it; clicking that move shows the
+/// banner of that moment.
+#[test]
+fn the_yonin_move_list_tells_who_mated_whom() {
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+    use shogi_variants::engine::Variant;
+    use shogi_variants::engine::yonin::{Game as YGame, Seat};
+    use shogi_variants::session::yonin::Settings as YSettings;
+    type YSaved = shogi_variants::session::table::SavedTable<YGame>;
+
+    let shots = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    // A random game with a first mate (seeded; every seat a person, so nothing moves).
+    let game = (0..200u64)
+        .find_map(|seed| {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut g = YGame::new(Default::default(), Seat::South);
+            while !g.is_over() && g.moves().len() < 300 {
+                let moves = Variant::legal_moves(&g);
+                g.play(moves[rng.random_range(0..moves.len())]).unwrap();
+                if !g.position().eliminations().is_empty() {
+                    // A few moves more, so the mate is not the last move.
+                    for _ in 0..4 {
+                        let moves = Variant::legal_moves(&g);
+                        if moves.is_empty() {
+                            break;
+                        }
+                        g.play(moves[rng.random_range(0..moves.len())]).unwrap();
+                    }
+                    return (g.moves().len() > g.position().eliminations()[0].at_move as usize)
+                        .then_some(g);
+                }
+            }
+            None
+        })
+        .expect("a seed with a mate");
+    let mate = game.position().eliminations()[0];
+    run(|page| async move {
+        let saved = YSaved {
+            settings: YSettings::default(),
+            participants: vec![Participant::new(Controller::Human); 4],
+            seating: vec![0, 1, 2, 3],
+            game: game.clone(),
+            game_number: 1,
+            revision: Revision::default(),
+            clock_used_ms: 0.0,
+            redo: Vec::new(),
+            stats: Default::default(),
+        };
+        page.storage_set(keys::YONIN_TABLE, &saved.encode()).await;
+        page.open_game("yonin").await;
+        assert_eq!(listed(&page).await, game.moves().len());
+        let n = mate.at_move as usize;
+        let item = page.el(&format!("move-{n}")).await;
+        let label = item
+            .find(fantoccini::Locator::Css("button"))
+            .await
+            .unwrap()
+            .attr("aria-label")
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        let (seat, by) = (format!("{:?}", mate.seat), format!("{:?}", mate.by));
+        assert!(
+            label.contains(&format!("{seat} mated by {by}")),
+            "{label} ({seat} by {by})"
+        );
+        page.click(&format!("move-{n}")).await;
+        page.wait_yonin("the replay", |s| s.status.starts_with(&format!("Replaying: move {n} of"))).await;
+        let banner = page.el("banner").await.text().await.unwrap();
+        assert!(banner.contains(&seat), "{banner}");
+        page.set_viewport(1280, 800).await;
+        page.save_screenshot(&shots.join("records-yonin-1280.png")).await;
+        page.set_viewport(390, 844).await;
+        page.save_screenshot(&shots.join("records-yonin-390.png")).await;
+    });
+}

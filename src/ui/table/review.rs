@@ -154,7 +154,8 @@ pub fn move_list_panel<G: Screen>(
         if let Ok(Some(item)) = list.query_selector(&selector)
             && let Ok(item) = item.dyn_into::<web_sys::HtmlElement>()
         {
-            let top = item.offset_top() - list.offset_top();
+            // The list is positioned (CSS), so an item's offset is within it.
+            let top = item.offset_top();
             let (view, height) = (list.client_height(), item.offset_height());
             let scroll = list.scroll_top();
             if top < scroll || top + height > scroll + view {
