@@ -73,6 +73,7 @@ impl BitWriter {
     }
 
     /// How many bits have been written.
+    #[cfg(test)]
     pub(super) fn len(&self) -> usize {
         self.bits.len()
     }
@@ -136,6 +137,7 @@ impl BitReader {
     }
 
     /// The bits read so far.
+    #[cfg(test)]
     pub(super) fn position(&self) -> usize {
         self.pos
     }
