@@ -48,7 +48,7 @@ fn hasami_err(payload: &str) -> LinkError<hasami::Game> {
 
 fn yonin_err(payload: &str) -> LinkError<yonin::Game> {
     match yonin::Game::from_link(payload) {
-        Ok(g) => panic!("{payload:?} decoded to {}", g.record()),
+        Ok(g) => panic!("{payload:?} decoded to {:?}", g.record()),
         Err(e) => e,
     }
 }

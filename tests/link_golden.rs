@@ -22,8 +22,18 @@ fn hasami_from(rules: hasami::Rules, start: &str, moves: &str) -> hasami::Game {
     game
 }
 
-fn yonin_from(record: &str) -> yonin::Game {
-    record.parse().unwrap_or_else(|e| panic!("{e}"))
+/// A Yonin game under `rules` from the standard start with `first` to move, or from the
+/// position `setup` (RULES Y9.2 notation, which holds the rules and the seat to move),
+/// with `moves` played.
+fn yonin_from(rules: &str, first: yonin::Seat, setup: Option<&str>, moves: &str) -> yonin::Game {
+    let mut game = match setup {
+        Some(text) => yonin::Game::from_position(text.parse().unwrap()),
+        None => yonin::Game::new(rules.parse().unwrap(), first),
+    };
+    for m in moves.split_whitespace() {
+        game.play(m.parse().unwrap()).unwrap();
+    }
+    game
 }
 
 /// The golden Hasami games: a name, the game, its link.
@@ -85,14 +95,23 @@ fn hasami_goldens() -> Vec<(&'static str, hasami::Game, &'static str)> {
     ]
 }
 
-const YONIN_MATES: &str = "[Rules \"-\"]\n[Start \"s\"]\n\
-    d1c2 b4c4 g9g8 h6g6 g1h2 a4b3 g8h7 i3h2 c2b3 a3b3 h7g6 S*b4 a5b4 g6h5 i4h5 G*a3\n\
-    b4a3 R*a1 a3b4 a1c1+ S*g1 G*h6 i5h6 S*a3 P*h9 G*f4 G*c7 S*h7 h6h7 a7b7 c1c3 b4c3\n\
-    f9g8 h7g8 R*f9\n";
+/// Default rules, South first: two mates, drops and a promotion (`a1c1+`).
+const YONIN_MATES: &str = "\
+    d1c2 b4c4 g9g8 h6g6 g1h2 a4b3 g8h7 i3h2 c2b3 a3b3 h7g6 S*b4 a5b4 g6h5 i4h5 G*a3 \
+    b4a3 R*a1 a3b4 a1c1+ S*g1 G*h6 i5h6 S*a3 P*h9 G*f4 G*c7 S*h7 h6h7 a7b7 c1c3 b4c3 \
+    f9g8 h7g8 R*f9";
 
-const YONIN_SETUP: &str = "[Rules \"limit=200\"]\n[Start \"w\"]\n\
-    [Position \"2SnGnKnGn3/3PnRnPn3/Sw3Pn3Se/GwPw6Ge/1RwPw3PeGeKe/1KwPw4Pe1/GsSw2Ps4/3PsRsPs1Se1/2Ss1KsGs3 -/GS/RP/S w - 16 limit=200\"]\n\
-    b4a5 P*b2 S*d6 a3b3\n";
+/// A set-up start with hands, West to move, move limit 200.
+const YONIN_SETUP: &str = "2SnGnKnGn3/3PnRnPn3/Sw3Pn3Se/GwPw6Ge/1RwPw3PeGeKe/1KwPw4Pe1/\
+    GsSw2Ps4/3PsRsPs1Se1/2Ss1KsGs3 -/GS/RP/S w - 16 limit=200";
+
+fn yonin_mates() -> yonin::Game {
+    yonin_from("-", yonin::Seat::South, None, YONIN_MATES)
+}
+
+fn yonin_setup() -> yonin::Game {
+    yonin_from("-", yonin::Seat::West, Some(YONIN_SETUP), "b4a5 P*b2 S*d6 a3b3")
+}
 
 /// The golden Yonin games: a name, the game, its link.
 fn yonin_goldens() -> Vec<(&'static str, yonin::Game, &'static str)> {
@@ -115,15 +134,15 @@ fn yonin_goldens() -> Vec<(&'static str, yonin::Game, &'static str)> {
         ),
         (
             "short",
-            yonin_from("[Rules \"-\"]\n[Start \"s\"]\ne3e4 c5d5 e7e6 g5f5\n"),
+            yonin_from("-", yonin::Seat::South, None, "e3e4 c5d5 e7e6 g5f5"),
             "Y1EFhAQ",
         ),
         (
             "two mates, drops and a promotion (RULES Y5, Y6.1)",
-            yonin_from(YONIN_MATES),
+            yonin_mates(),
             "Y1EAkI3VDUFEUwJCYIAyi9S8Sa9wmlboo",
         ),
-        ("a set-up start, West to move", yonin_from(YONIN_SETUP), "Y1ADKZYoNEDBkcFbqNmYIIeGGOSeGMevHp4YFezGKLcYsrigtasWqPpVrWESztZA"),
+        ("a set-up start, West to move", yonin_setup(), "Y1ADKZYoNEDBkcFbqNmYIIeGGOSeGMevHp4YFezGKLcYsrigtasWqPpVrWESztZA"),
     ]
 }
 
@@ -201,7 +220,7 @@ fn the_link_order_is_pinned() {
         texts(&link_order(&south)).join(" "),
         "c1b2 c1c2 d1c2 f1g2 g1g2 g1h2 d2d3 f2f3 e3e4"
     );
-    let mut setup = yonin_from(YONIN_SETUP);
+    let mut setup = yonin_setup();
     while setup.moves().len() > 1 {
         setup.undo();
     }
@@ -216,7 +235,7 @@ fn the_link_order_is_pinned() {
         "R*h9 R*i9 P*a2 P*b2"
     );
     // A promotion choice: without before with.
-    let game = yonin_from(YONIN_MATES);
+    let game = yonin_mates();
     let mut before = yonin::Game::new(yonin::Rules::default(), yonin::Seat::South);
     for &mv in &game.moves()[..19] {
         before.play(mv).unwrap();
