@@ -4,7 +4,8 @@
 //! cargo test --test link_measure -- --ignored --nocapture
 //! ```
 //!
-//! Seeds 0..20 of each kind of game, fixed before the first run. Hasami: 100-ply games
+//! Seeds 0..20 of each kind of game, fixed before the first run; the median is the lower
+//! one (the 10th of 20). Hasami: 100-ply games
 //! under the default rules, random (a uniformly random legal move) and CPU-like (the
 //! greedy one-ply CPU, `ai::hasami::greedy`, for both sides); in both, a move that would
 //! end the game before ply 100 is replaced by a random one that does not, while there
@@ -73,18 +74,21 @@ fn move_bits<G: ShareLink>(game: &G, start: G) -> (u64, u64, f64) {
     (fixed, truncated, entropy)
 }
 
-fn summary(name: &str, rows: &[(usize, usize, u64, u64, f64)]) {
-    let mut lens: Vec<usize> = rows.iter().map(|r| r.1).collect();
+/// Prints the link lengths of the games of `rows` that reached `plies` moves (the others,
+/// which ended sooner because every move ended them, are counted apart) and the bits
+/// per move of all.
+fn summary(name: &str, plies: usize, rows: &[(usize, usize, u64, u64, f64)]) {
+    let mut lens: Vec<usize> = rows.iter().filter(|r| r.0 == plies).map(|r| r.1).collect();
     lens.sort_unstable();
-    let moves: Vec<usize> = rows.iter().map(|r| r.0).collect();
     let sum = |f: fn(&(usize, usize, u64, u64, f64)) -> f64| rows.iter().map(f).sum::<f64>();
     let total_moves = sum(|r| r.0 as f64);
     println!(
-        "{name}: {} games, moves {}..{}, link characters min {} median {} max {}; \
-         bits per move: fixed {:.2}, truncated binary {:.2}, entropy {:.2}",
+        "{name}: {} of {} games reach {plies} moves (the others: {:?} moves); their link \
+         characters min {} median {} max {}; bits per move: fixed {:.2}, truncated binary \
+         {:.2}, entropy {:.2}",
+        lens.len(),
         rows.len(),
-        moves.iter().min().unwrap(),
-        moves.iter().max().unwrap(),
+        rows.iter().filter(|r| r.0 != plies).map(|r| r.0).collect::<Vec<_>>(),
         lens[0],
         lens[(lens.len() - 1) / 2],
         lens[lens.len() - 1],
@@ -95,7 +99,7 @@ fn summary(name: &str, rows: &[(usize, usize, u64, u64, f64)]) {
 }
 
 #[test]
-#[ignore = "prints the link lengths: about a minute"]
+#[ignore = "a measurement: prints the link lengths (a few seconds)"]
 fn link_lengths() {
     let mut rows = Vec::new();
     for seed in SEEDS {
@@ -104,7 +108,7 @@ fn link_lengths() {
         let (f, t, e) = move_bits(&game, hasami::Game::new(hasami::Rules::default()));
         rows.push((game.moves().len(), game.to_link().len(), f, t, e));
     }
-    summary("Hasami, random, 100 plies", &rows);
+    summary("Hasami, random", 100, &rows);
     rows.clear();
     for seed in SEEDS {
         let mut game = hasami::Game::new(hasami::Rules::default());
@@ -113,7 +117,7 @@ fn link_lengths() {
         let (f, t, e) = move_bits(&game, hasami::Game::new(hasami::Rules::default()));
         rows.push((game.moves().len(), game.to_link().len(), f, t, e));
     }
-    summary("Hasami, greedy CPU, 100 plies", &rows);
+    summary("Hasami, greedy CPU", 100, &rows);
 
     let start = || yonin::Game::new(yonin::Rules::default(), yonin::Seat::South);
     rows.clear();
@@ -123,7 +127,7 @@ fn link_lengths() {
         let (f, t, e) = move_bits(&game, start());
         rows.push((game.moves().len(), game.to_link().len(), f, t, e));
     }
-    summary("Yonin, random, 300 moves", &rows);
+    summary("Yonin, random", 300, &rows);
     rows.clear();
     for seed in SEEDS {
         let mut game = start();
@@ -132,5 +136,5 @@ fn link_lengths() {
         let (f, t, e) = move_bits(&game, start());
         rows.push((game.moves().len(), game.to_link().len(), f, t, e));
     }
-    summary("Yonin, greedy CPU, 300 moves", &rows);
+    summary("Yonin, greedy CPU", 300, &rows);
 }
