@@ -5,16 +5,16 @@
 //! ```
 //!
 //! Seeds 0..20 of each kind of game, fixed before the first run; the median is the lower
-//! one (the 10th of 20). Hasami: 100-ply games
-//! under the default rules, random (a uniformly random legal move) and CPU-like (the
-//! greedy one-ply CPU, `ai::hasami::greedy`, for both sides); in both, a move that would
-//! end the game before ply 100 is replaced by a random one that does not, while there
-//! is one (the move counts are printed). Yonin: 300-move games under the default rules,
-//! the same two kinds (`ai::yonin::greedy`). Besides the link's
-//! characters, the bits the moves would take under two other codes are printed, the
-//! measurement behind the choice of a fixed width: truncated binary (`floor` or `ceil`
-//! of log2 bits per move, no index out of range possible) and the entropy bound
-//! (log2 of the number of legal moves, summed: an arithmetic coder's size).
+//! one (the 10th of 20). Hasami: 100-ply games under the default rules, random (a
+//! uniformly random legal move) and CPU-like (the greedy one-ply CPU,
+//! `ai::hasami::greedy`, for both sides); in both, a move that would end the game before
+//! ply 100 is replaced by a random one that does not, while there is one (the games that
+//! end sooner all the same are counted apart). Yonin: 300-move games under the default
+//! rules, the same two kinds (`ai::yonin::greedy`). Besides the link's characters, the
+//! bits the moves would take under two other codes are printed, the measurement behind
+//! the choice of a fixed width: truncated binary (`floor` or `ceil` of log2 bits per
+//! move, no index out of range possible) and the entropy bound (log2 of the number of
+//! legal moves, summed: an arithmetic coder's size).
 
 use shogi_variants::ai;
 use shogi_variants::engine::Variant;
