@@ -405,3 +405,27 @@ fn every_cut_and_every_single_damage_of_a_real_game_is_answered_without_panic() 
         }
     }
 }
+
+#[test]
+fn the_worked_examples_of_the_document() {
+    // docs/RECORDS.md, "Worked examples": the bits, field by field.
+    let game = hasami_game(&["e1e5", "e9e6", "a1a2"]);
+    assert_eq!(
+        pack("H1", "00 1 00 0 00100 011111 011100 0000000"),
+        "H1II-4A"
+    );
+    assert_eq!(game.to_link(), "H1II-4A");
+    let mut replay = hasami_game(&[]);
+    let mut counts = Vec::new();
+    for &mv in game.moves() {
+        counts.push(replay.legal_moves().len());
+        replay.play(mv).unwrap();
+    }
+    assert_eq!(counts, [63, 59, 70]);
+    let game = yonin_game(&["e3e4", "c5d5", "e7e6", "g5f5"]);
+    assert_eq!(
+        pack("Y1", "000 1 00 0 00101 1000 0100 0000 0100"),
+        "Y1EFhAQ"
+    );
+    assert_eq!(game.to_link(), "Y1EFhAQ");
+}
