@@ -117,7 +117,11 @@ fn empty_foreign_wrong_game_and_newer_payloads_are_named() {
         ("#H1AA", "#H"),
     ] {
         let e = hasami_err(payload);
-        assert_eq!(e.kind, LinkErrorKind::Foreign { tag: tag.into() }, "{payload}");
+        assert_eq!(
+            e.kind,
+            LinkErrorKind::Foreign { tag: tag.into() },
+            "{payload}"
+        );
         assert_eq!((e.at_move, e.seat, e.good.is_some()), (None, None, false));
         assert!(yonin_err(payload).kind == LinkErrorKind::Foreign { tag: tag.into() });
     }
@@ -137,8 +141,15 @@ fn empty_foreign_wrong_game_and_newer_payloads_are_named() {
         hasami_err("H2AAAA").kind,
         LinkErrorKind::NewerVersion { version: 2 }
     );
-    assert_eq!(yonin_err("Y9").kind, LinkErrorKind::NewerVersion { version: 9 });
-    assert_eq!(game_of_link("Y9"), Some(LinkGame::Yonin), "routed to the update message");
+    assert_eq!(
+        yonin_err("Y9").kind,
+        LinkErrorKind::NewerVersion { version: 9 }
+    );
+    assert_eq!(
+        game_of_link("Y9"),
+        Some(LinkGame::Yonin),
+        "routed to the update message"
+    );
     assert_eq!(hasami_err("H").kind, LinkErrorKind::Truncated);
     assert_eq!(hasami_err("H1").kind, LinkErrorKind::Truncated);
     assert_eq!(
@@ -238,7 +249,13 @@ fn a_link_that_goes_on_after_its_last_move_is_refused() {
 fn an_index_beyond_the_legal_moves_is_refused() {
     // 63 moves at the start: six bits, and 63 (111111) is one too many.
     let e = hasami_err(&pack("H1", &format!("{} 111111", hasami_head(1))));
-    assert_eq!(e.kind, LinkErrorKind::IndexOutOfRange { index: 63, count: 63 });
+    assert_eq!(
+        e.kind,
+        LinkErrorKind::IndexOutOfRange {
+            index: 63,
+            count: 63
+        }
+    );
     assert_eq!((e.at_move, e.seat), (Some(1), Some(hasami::Player::Black)));
     assert_eq!(e.good.unwrap(), hasami_game(&[]));
     assert_eq!(
@@ -247,7 +264,10 @@ fn an_index_beyond_the_legal_moves_is_refused() {
     );
     // Yonin: 9 moves at the start (four bits; e3e4 is the last, 8), then West's 9.
     let e = yonin_err(&pack("Y1", &format!("{} 1000 1001", yonin_head(2))));
-    assert_eq!(e.kind, LinkErrorKind::IndexOutOfRange { index: 9, count: 9 });
+    assert_eq!(
+        e.kind,
+        LinkErrorKind::IndexOutOfRange { index: 9, count: 9 }
+    );
     assert_eq!((e.at_move, e.seat), (Some(2), Some(yonin::Seat::West)));
     let good = e.good.unwrap();
     assert_eq!(good.moves(), &["e3e4".parse().unwrap()]);
@@ -260,16 +280,27 @@ fn an_index_beyond_the_legal_moves_is_refused() {
 #[test]
 fn moves_after_the_end_and_resignations_after_it_are_refused() {
     // Move limit 0: the game is over at once, and a move or a resignation is too many.
-    let over = |resign: &str, moves: u64| pack("H1", &format!("00 {} {resign} 0 {}", gamma(1), gamma(moves)));
+    let over = |resign: &str, moves: u64| {
+        pack(
+            "H1",
+            &format!("00 {} {resign} 0 {}", gamma(1), gamma(moves)),
+        )
+    };
     let e = hasami_err(&over("00", 1));
-    assert_eq!((e.kind, e.at_move, e.seat), (LinkErrorKind::AfterEnd, Some(1), None));
+    assert_eq!(
+        (e.kind, e.at_move, e.seat),
+        (LinkErrorKind::AfterEnd, Some(1), None)
+    );
     assert!(e.good.unwrap().is_over());
     let e = hasami_err(&over("10", 0));
     assert_eq!(e.kind, LinkErrorKind::ResignedAfterEnd);
     assert_eq!(e.seat, Some(hasami::Player::White));
     assert!(hasami::Game::from_link(&over("00", 0)).unwrap().is_over());
     // Yonin with move limit 1: one move, then nothing.
-    let e = yonin_err(&pack("Y1", &format!("000 {} 00 0 {} 0100 0000", gamma(2), gamma(2))));
+    let e = yonin_err(&pack(
+        "Y1",
+        &format!("000 {} 00 0 {} 0100 0000", gamma(2), gamma(2)),
+    ));
     assert_eq!((e.kind, e.at_move), (LinkErrorKind::AfterEnd, Some(2)));
 }
 
@@ -295,10 +326,13 @@ fn header_values_that_no_game_has_are_named() {
         bad(HeaderField::MoveLimit)
     );
     assert_eq!(
-        hasami::Game::from_link(&pack("H1", &format!("00 {} 00 0 1", gamma(u64::from(u32::MAX) + 1))))
-            .unwrap()
-            .rules()
-            .move_limit,
+        hasami::Game::from_link(&pack(
+            "H1",
+            &format!("00 {} 00 0 1", gamma(u64::from(u32::MAX) + 1))
+        ))
+        .unwrap()
+        .rules()
+        .move_limit,
         Some(u32::MAX)
     );
     assert_eq!(
@@ -344,7 +378,10 @@ fn set_up_positions_are_validated() {
     );
     // Black to move with one capture each is another start, and reads.
     let game = hasami::Game::from_link(&pack("H1", &hasami_setup((1, 1), &start))).unwrap();
-    assert_eq!(game.start().to_string(), "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 1 1 0");
+    assert_eq!(
+        game.start().to_string(),
+        "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 1 1 0"
+    );
     assert_eq!(game.to_link(), pack("H1", &hasami_setup((1, 1), &start)));
     let e = hasami_err(&pack("H1", &hasami_setup((10, 0), &start)));
     assert_eq!(
@@ -354,7 +391,10 @@ fn set_up_positions_are_validated() {
         }
     );
     let ten = format!("{}{}{}", "b".repeat(10), ".".repeat(62), "w".repeat(9));
-    assert!(matches!(hasami_err(&pack("H1", &hasami_setup((0, 0), &ten))).kind, LinkErrorKind::BadPosition { .. }));
+    assert!(matches!(
+        hasami_err(&pack("H1", &hasami_setup((0, 0), &ten))).kind,
+        LinkErrorKind::BadPosition { .. }
+    ));
     // Yonin: a role code 5 to 7, an owner written out that is the facing seat, four
     // eliminations, a board without kings.
     let yonin_setup = |piece: &str| {
@@ -368,15 +408,31 @@ fn set_up_positions_are_validated() {
     };
     assert_eq!(yonin_err(&yonin_setup("101 00 1")).kind, bad);
     assert_eq!(yonin_err(&yonin_setup("111 00 1")).kind, bad);
-    assert_eq!(yonin_err(&yonin_setup("000 10 0 0 10")).kind, bad, "owner = facing");
+    assert_eq!(
+        yonin_err(&yonin_setup("000 10 0 0 10")).kind,
+        bad,
+        "owner = facing"
+    );
     let four = pack(
         "Y1",
-        &format!("000 1 00 1 {} {} {}", "0".repeat(81), "1".repeat(16), gamma(4)),
+        &format!(
+            "000 1 00 1 {} {} {}",
+            "0".repeat(81),
+            "1".repeat(16),
+            gamma(4)
+        ),
     );
     assert_eq!(yonin_err(&four).kind, bad);
     let no_kings = pack(
         "Y1",
-        &format!("000 1 00 1 {} {} {} {} {}", "0".repeat(81), "1".repeat(16), gamma(0), gamma(0), gamma(0)),
+        &format!(
+            "000 1 00 1 {} {} {} {} {}",
+            "0".repeat(81),
+            "1".repeat(16),
+            gamma(0),
+            gamma(0),
+            gamma(0)
+        ),
     );
     assert_eq!(
         yonin_err(&no_kings).kind,

@@ -110,7 +110,12 @@ fn yonin_mates() -> yonin::Game {
 }
 
 fn yonin_setup() -> yonin::Game {
-    yonin_from("-", yonin::Seat::West, Some(YONIN_SETUP), "b4a5 P*b2 S*d6 a3b3")
+    yonin_from(
+        "-",
+        yonin::Seat::West,
+        Some(YONIN_SETUP),
+        "b4a5 P*b2 S*d6 a3b3",
+    )
 }
 
 /// The golden Yonin games: a name, the game, its link.
@@ -142,7 +147,11 @@ fn yonin_goldens() -> Vec<(&'static str, yonin::Game, &'static str)> {
             yonin_mates(),
             "Y1EAkI3VDUFEUwJCYIAyi9S8Sa9wmlboo",
         ),
-        ("a set-up start, West to move", yonin_setup(), "Y1ADKZYoNEDBkcFbqNmYIIeGGOSeGMevHp4YFezGKLcYsrigtasWqPpVrWESztZA"),
+        (
+            "a set-up start, West to move",
+            yonin_setup(),
+            "Y1ADKZYoNEDBkcFbqNmYIIeGGOSeGMevHp4YFezGKLcYsrigtasWqPpVrWESztZA",
+        ),
     ]
 }
 

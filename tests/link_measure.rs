@@ -88,7 +88,10 @@ fn summary(name: &str, plies: usize, rows: &[(usize, usize, u64, u64, f64)]) {
          {:.2}, entropy {:.2}",
         lens.len(),
         rows.len(),
-        rows.iter().filter(|r| r.0 != plies).map(|r| r.0).collect::<Vec<_>>(),
+        rows.iter()
+            .filter(|r| r.0 != plies)
+            .map(|r| r.0)
+            .collect::<Vec<_>>(),
         lens[0],
         lens[(lens.len() - 1) / 2],
         lens[lens.len() - 1],

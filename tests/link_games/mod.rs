@@ -92,7 +92,12 @@ pub fn yonin_move(game: &yonin::Game, rng: &mut Rng) -> yonin::Move {
 }
 
 /// Plays up to `plies` moves chosen by `pick`, stopping when the game is over.
-pub fn play_on<G: Variant>(game: &mut G, plies: usize, rng: &mut Rng, pick: fn(&G, &mut Rng) -> G::Move) {
+pub fn play_on<G: Variant>(
+    game: &mut G,
+    plies: usize,
+    rng: &mut Rng,
+    pick: fn(&G, &mut Rng) -> G::Move,
+) {
     for _ in 0..plies {
         if game.is_over() {
             break;

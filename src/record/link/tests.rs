@@ -109,7 +109,10 @@ fn errors_print_the_move_and_the_seat() {
     let e = hasami::Game::from_link("H1II-").unwrap_err();
     assert_eq!(e.to_string(), "move 2 (white): the link is cut short");
     let e = yonin::Game::from_link("Y1EFhAQA").unwrap_err();
-    assert_eq!(e.to_string(), "move 5 (South): the link goes on after its last move");
+    assert_eq!(
+        e.to_string(),
+        "move 5 (South): the link goes on after its last move"
+    );
     let e = yonin::Game::from_link("Y1E=").unwrap_err();
     assert_eq!(e.to_string(), "character 4 ('=') cannot be in a link");
 }

@@ -22,8 +22,8 @@ use super::{
 };
 use crate::engine::Square;
 use crate::engine::yonin::{
-    EliminatedPieces, Elimination, Format, Game, GameEnd, Hand, Move, Piece, Position, Role,
-    Rules, Seat,
+    EliminatedPieces, Elimination, Format, Game, GameEnd, Hand, Move, Piece, Position, Role, Rules,
+    Seat,
 };
 
 /// Roles in the order of their 3-bit codes.
