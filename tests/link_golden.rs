@@ -295,3 +295,22 @@ fn the_link_order_is_the_notation_order_whatever_the_generation_order() {
         }
     }
 }
+
+#[test]
+fn the_fuzz_seeds_are_the_golden_links() {
+    // tests/data/links/ holds one file per golden link, the seed corpus of the fuzz
+    // targets link_hasami and link_yonin (docs/RECORDS.md, "Fuzzing the reader").
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/links");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .collect();
+    files.sort();
+    let mut links: Vec<String> = hasami_goldens()
+        .into_iter()
+        .map(|g| g.2.to_string())
+        .chain(yonin_goldens().into_iter().map(|g| g.2.to_string()))
+        .collect();
+    links.sort();
+    assert_eq!(files, links);
+}
