@@ -80,6 +80,9 @@ fn a_thousand_random_hasami_games_round_trip() {
         ));
         setups += usize::from(*game.start() != hasami::Position::start());
     }
+    println!(
+        "{results} finished, {resigned} resigned, {limits} by the move limit, {setups} set up"
+    );
     // The mix the test claims: every kind of ending is among the games.
     assert!(results > 300, "{results} finished games");
     assert!(resigned > 50, "{resigned} resigned games");
@@ -100,6 +103,9 @@ fn a_thousand_random_yonin_games_round_trip() {
         ));
         setups += usize::from(game.record().position.is_some());
     }
+    println!(
+        "{results} finished, {mates} with a mate, {limits} by the move limit, {setups} set up"
+    );
     assert!(results > 100, "{results} finished games");
     assert!(mates > 100, "{mates} games with a mate");
     assert!(limits > 20, "{limits} games ended by the move limit");
