@@ -1,1 +1,0 @@
-//! Share links: a game packed into a URL fragment (`docs/RECORDS.md`).
