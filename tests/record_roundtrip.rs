@@ -41,18 +41,18 @@ fn random_info<S: Copy>(rng: &mut Rng, seats: &[S]) -> RecordInfo<S> {
             1 + rng.below(28)
         )),
     };
-    let players = seats
-        .iter()
-        .filter(|_| !rng.one_in(5))
-        .map(|&s| {
-            let p = if rng.one_in(2) {
-                SeatPlayer::Person
-            } else {
-                SeatPlayer::Cpu(LEVELS[rng.below(4)])
-            };
-            (s, p)
-        })
-        .collect();
+    let mut players = Vec::new();
+    for &seat in seats {
+        if rng.one_in(5) {
+            continue;
+        }
+        let p = if rng.one_in(2) {
+            SeatPlayer::Person
+        } else {
+            SeatPlayer::Cpu(LEVELS[rng.below(4)])
+        };
+        players.push((seat, p));
+    }
     RecordInfo { date, players }
 }
 
@@ -69,6 +69,15 @@ fn hasami_end(g: &hasami::Game) -> String {
 /// resigned by a random side a quarter of the times it is not over.
 fn hasami_game(rng: &mut Rng, rules: hasami::Rules, start: hasami::Position) -> hasami::Game {
     let mut g = hasami::Game::from_position(rules, start);
+    // one game in twenty from the start shuttles two pieces to a fourfold repetition
+    if start == hasami::Position::start() && rng.one_in(20) {
+        for m in ["a1a2", "a9a8", "a2a1", "a8a9"].iter().cycle().take(12) {
+            if g.is_over() {
+                break;
+            }
+            g.play(m.parse().expect("move")).expect("legal shuttle");
+        }
+    }
     let cutoff = rng.below(500);
     while !g.is_over() && g.moves().len() < cutoff {
         let pos = *g.position();
@@ -142,16 +151,35 @@ fn hasami_round_trips(games: usize, seed: u64) {
         "CapturedAll",
         "Resignation",
         "MoveLimit",
+        "Repetition",
     ] {
-        assert!(tally.get(end).is_some_and(|&n| n > 0), "no {end}: {tally:?}");
+        assert!(
+            tally.get(end).is_some_and(|&n| n > 0),
+            "no {end}: {tally:?}"
+        );
     }
 }
 
 /// A random Yonin game and the position notation after every move: captures and checks
 /// preferred half the time (so games reach mates and drops), cut off at a random length.
 fn yonin_game(rng: &mut Rng, start: yonin::Position) -> (yonin::Game, Vec<String>) {
+    let shuttle = start == yonin::Position::start(start.rules(), yonin::Seat::South);
     let mut g = yonin::Game::from_position(start);
     let mut seen = vec![g.position().to_string()];
+    // one game in twenty from South's start moves four silvers to and fro until the
+    // fourth repetition (RULES Y6.3)
+    if shuttle && rng.one_in(20) {
+        let cycle = [
+            "c1b2", "a7b8", "g9h8", "i3h2", "b2c1", "b8a7", "h8g9", "h2i3",
+        ];
+        for m in cycle.iter().cycle().take(24) {
+            if g.is_over() {
+                break;
+            }
+            g.play(m.parse().expect("move")).expect("legal shuttle");
+            seen.push(g.position().to_string());
+        }
+    }
     let cutoff = rng.below(700);
     while !g.is_over() && g.moves().len() < cutoff {
         let moves = g.legal_moves();
@@ -210,7 +238,9 @@ fn yonin_round_trips(games: usize, seed: u64) {
         if !g.is_over() && g.moves().len() > 4 && starts.len() < 200 {
             starts.push(g.position().clone());
         }
-        let end = g.outcome().map_or("unfinished".into(), |o| format!("{:?}", o.reason));
+        let end = g
+            .outcome()
+            .map_or("unfinished".into(), |o| format!("{:?}", o.reason));
         *tally.entry(end).or_default() += 1;
         if g.position().eliminations().len() == 1 && !g.is_over() {
             *tally.entry("one mate, going on".into()).or_default() += 1;
@@ -229,8 +259,17 @@ fn yonin_round_trips(games: usize, seed: u64) {
         assert_eq!(back.write_record(&back_info), text, "game {i}");
     }
     eprintln!("yonin: {tally:?}");
-    for end in ["unfinished", "Mates", "MoveLimit", "one mate, going on"] {
-        assert!(tally.get(end).is_some_and(|&n| n > 0), "no {end}: {tally:?}");
+    for end in [
+        "unfinished",
+        "Mates",
+        "MoveLimit",
+        "Repetition",
+        "one mate, going on",
+    ] {
+        assert!(
+            tally.get(end).is_some_and(|&n| n > 0),
+            "no {end}: {tally:?}"
+        );
     }
 }
 

@@ -137,9 +137,11 @@ fn h6_5_a_loaded_start_keeps_its_position_and_move_numbers() {
         g.play(mv(m)).expect("legal");
     }
     let text = g.write_record(&RecordInfo::default());
-    assert!(text.contains(
-        "[Start \"w\"]\n[Position \"wwww1wwww/9/9/9/4w4/4b4/9/9/bbbb1bbbb w 0 0 7\"]\n"
-    ));
+    assert!(
+        text.contains(
+            "[Start \"w\"]\n[Position \"wwww1wwww/9/9/9/4w4/4b4/9/9/bbbb1bbbb w 0 0 7\"]\n"
+        )
+    );
     assert!(text.ends_with("\n4... a9a8 5. a1a2 b9b8 *\n"), "{text}");
     assert_eq!(
         (0..4).map(|i| g.move_number(i)).collect::<Vec<_>>(),

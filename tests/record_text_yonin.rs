@@ -197,7 +197,9 @@ fn y9_2_every_kind_of_bad_record_is_answered_with_its_error() {
     let start = pos("Ks@e1 Kw@a5 Kn@e9 Ke@i5", "-/-/-/- s - 0 -");
     let double = pos(DOUBLE_MATE, "-/-/-/- s - 0 -");
     let hasami = "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 0 0";
-    let cases: Vec<(String, Option<(usize, usize)>, Kind, usize)> = vec![
+    // the text, where the error points, what it says, how many good moves it offers
+    type Case = (String, Option<(usize, usize)>, Kind, usize);
+    let cases: Vec<Case> = vec![
         (
             "[Game \"Hasami Shogi\"]\n1. e1e5".into(),
             Some((1, 8)),
@@ -386,8 +388,8 @@ fn y9_2_a_truncated_record_offers_its_good_moves() {
     // offers the moves before it.
     let mut g = Game::new("limit=12".parse().expect("rules"), North);
     for m in [
-        "e7e6", "g5f5", "e3e4", "c5d5", "d8d7", "h6g6", "d2d3", "b4c4", "f8f7", "h4g4",
-        "f2f3", "b6c6",
+        "e7e6", "g5f5", "e3e4", "c5d5", "d8d7", "h6g6", "d2d3", "b4c4", "f8f7", "h4g4", "f2f3",
+        "b6c6",
     ] {
         play(&mut g, m);
     }

@@ -863,8 +863,8 @@ fn y9_2_record_and_position_notation_round_trip() {
     let p = g.position();
     assert_eq!(p.to_string().parse::<Position>().as_ref(), Ok(p));
     // errors say what and where
-    let error = Game::read_record(b"[Rules \"-\"]\n[Start \"s\"]\ne3e4 c5d5 e7e7")
-        .expect_err("illegal");
+    let error =
+        Game::read_record(b"[Rules \"-\"]\n[Start \"s\"]\ne3e4 c5d5 e7e7").expect_err("illegal");
     assert_eq!(
         error.kind,
         ImportErrorKind::IllegalMove {
@@ -873,11 +873,15 @@ fn y9_2_record_and_position_notation_round_trip() {
         }
     );
     assert_eq!((error.line, error.column), (Some(3), Some(11)));
-    assert_eq!(error.at_move.map(|m| (m.number, m.seat)), Some((3, Some(North))));
+    assert_eq!(
+        error.at_move.map(|m| (m.number, m.seat)),
+        Some((3, Some(North)))
+    );
     assert_eq!(error.good_moves(), 2);
     // unknown tags are read and ignored (the old form refused them)
-    let (g3, _) = Game::read_record(b"[Rules \"-\"]\n[Start \"s\"]\n[Date \"2026.12.02\"]\n[Event \"x\"]")
-        .expect("unknown tags");
+    let (g3, _) =
+        Game::read_record(b"[Rules \"-\"]\n[Start \"s\"]\n[Date \"2026.12.02\"]\n[Event \"x\"]")
+            .expect("unknown tags");
     assert_eq!(g3.moves(), []);
     // a loaded start position is kept in the record
     let start = pos("Ks@e1 Kw@a5 Kn@e9 Ke@i5 Rs@c2", "-/-/-/- s - 0 -");

@@ -10,8 +10,8 @@ use crate::engine::{Square, SquareSet};
 use super::RepetitionKey;
 use super::movegen::drop_targets;
 use super::{
-    EndReason, Move, MoveList, MoveReport, Outcome, ParsePositionError, PlayError, Position,
-    Role, Rules, Seat, SeatSet,
+    EndReason, Move, MoveList, MoveReport, Outcome, ParsePositionError, PlayError, Position, Role,
+    Rules, Seat, SeatSet,
 };
 
 /// One position of the history: which distinct position it is, and the move that led to

@@ -250,7 +250,7 @@ fn error_in<G: Dialect>(game: &G, (at, kind): Fail<G>, in_moves: bool) -> Import
             index,
         }),
         kind,
-        good: (index > 0).then(|| game.clone()),
+        good: (index > 0).then(|| Box::new(game.clone())),
     }
 }
 
@@ -265,9 +265,7 @@ fn error_at<G: RecordText>((at, kind): Fail<G>) -> ImportError<G> {
 }
 
 /// Reads a record or a bare position of game `G` (see [`RecordText::read_record`]).
-pub(crate) fn read<G: Dialect>(
-    bytes: &[u8],
-) -> Result<(G, RecordInfo<G::Seat>), ImportError<G>> {
+pub(crate) fn read<G: Dialect>(bytes: &[u8]) -> Result<(G, RecordInfo<G::Seat>), ImportError<G>> {
     let text = decode(bytes).map_err(error_at)?;
     if is_bare_position(text) {
         let at = first_char(text);
@@ -338,9 +336,7 @@ pub(crate) fn read<G: Dialect>(
         }
         let (text, at) = match item {
             Item::Tag(t) => {
-                let kind = ImportErrorKind::TagAfterMoves {
-                    name: clip(t.name),
-                };
+                let kind = ImportErrorKind::TagAfterMoves { name: clip(t.name) };
                 return Err(error_in(&game, (Some(t.at), kind), true));
             }
             Item::Word { text, at } => (text, at),
@@ -463,6 +459,9 @@ pub(crate) fn strip_marks(word: &str) -> &str {
     word.trim_end_matches(['!', '?', '#'])
 }
 
+/// A result a record states, where, and in what: `Result` (the tag) or `result mark`.
+pub(crate) type Stated<G> = Option<(<G as Dialect>::Written, Pos, &'static str)>;
+
 /// The result the record states, with where and in what (`Result` tag or `result mark`,
 /// the result after the moves): the tag when both are there and agree.
 ///
@@ -471,7 +470,7 @@ pub(crate) fn strip_marks(word: &str) -> &str {
 pub(crate) fn reconcile<G: Dialect>(
     tag: Option<(G::Written, Pos)>,
     mark: Option<(G::Written, Pos)>,
-) -> Result<Option<(G::Written, Pos, &'static str)>, Fail<G>> {
+) -> Result<Stated<G>, Fail<G>> {
     match (tag, mark) {
         (Some((t, _)), Some((m, at))) if t != m => Err((
             Some(at),

@@ -175,9 +175,8 @@ impl Dialect for Game {
 
     fn header(tags: &Tags<'_>) -> Result<(Game, Header), Fail<Game>> {
         let rules = match tag(tags, "Rules") {
-            Some((value, at)) => {
-                read_rules(value).map_err(|problem| (Some(at), ImportErrorKind::BadRules { problem }))?
-            }
+            Some((value, at)) => read_rules(value)
+                .map_err(|problem| (Some(at), ImportErrorKind::BadRules { problem }))?,
             None => Rules::default(),
         };
         let start = match tag(tags, "Position") {

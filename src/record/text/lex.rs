@@ -287,7 +287,9 @@ mod tests {
 
     #[test]
     fn tags_words_and_comments_with_their_places() {
-        let got = items("[Game \"Hasami \\\"x\\\" Shogi\"]\r\n{a\ncomment} e1e5 ; rest\n% escape\n1.  é9 e9e6{c}e5");
+        let got = items(
+            "[Game \"Hasami \\\"x\\\" Shogi\"]\r\n{a\ncomment} e1e5 ; rest\n% escape\n1.  é9 e9e6{c}e5",
+        );
         assert_eq!(
             got,
             [
@@ -312,7 +314,11 @@ mod tests {
             let text = format!("a{nl}b{nl}{nl}  c");
             assert_eq!(
                 items(&text),
-                [Ok(word("a", 1, 1)), Ok(word("b", 2, 1)), Ok(word("c", 4, 3))],
+                [
+                    Ok(word("a", 1, 1)),
+                    Ok(word("b", 2, 1)),
+                    Ok(word("c", 4, 3))
+                ],
                 "{nl:?}"
             );
         }
@@ -337,21 +343,30 @@ mod tests {
             ),
             (
                 "[Date \"2026\n\"]",
-                Pos { line: 1, column: 12 },
+                Pos {
+                    line: 1,
+                    column: 12,
+                },
                 Kind::TagSyntax {
                     expected: TagSyntax::CloseQuote,
                 },
             ),
             (
                 "[Date \"x\" y]",
-                Pos { line: 1, column: 11 },
+                Pos {
+                    line: 1,
+                    column: 11,
+                },
                 Kind::TagSyntax {
                     expected: TagSyntax::CloseBracket,
                 },
             ),
             (
                 "[Date \"x\\",
-                Pos { line: 1, column: 10 },
+                Pos {
+                    line: 1,
+                    column: 10,
+                },
                 Kind::TagSyntax {
                     expected: TagSyntax::CloseQuote,
                 },
@@ -370,7 +385,10 @@ mod tests {
 
     #[test]
     fn size_bom_and_utf8_are_checked_first() {
-        assert_eq!(decode::<char, String, String>(b"\xEF\xBB\xBFe1e5"), Ok("e1e5"));
+        assert_eq!(
+            decode::<char, String, String>(b"\xEF\xBB\xBFe1e5"),
+            Ok("e1e5")
+        );
         let big = vec![b' '; MAX_RECORD_BYTES + 1];
         assert_eq!(
             decode::<char, String, String>(&big),
@@ -385,10 +403,7 @@ mod tests {
         assert!(decode::<char, String, String>(&big[1..]).is_ok());
         assert_eq!(
             decode::<char, String, String>(b"\xEF\xBB\xBF[A \"b\"]\r\nab\xFFc"),
-            Err((
-                Some(Pos { line: 2, column: 3 }),
-                Kind::NotUtf8 { byte: 14 }
-            ))
+            Err((Some(Pos { line: 2, column: 3 }), Kind::NotUtf8 { byte: 14 }))
         );
     }
 }

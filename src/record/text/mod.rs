@@ -180,7 +180,8 @@ pub struct ImportError<G: RecordText> {
     pub kind: KindOf<G>,
     /// The game after the moves that were good, when at least one was: what "load up to
     /// move N" loads. `None` when no move was good or the fault is before the moves.
-    pub good: Option<G>,
+    /// Boxed: a game is large, and the error travels by value.
+    pub good: Option<Box<G>>,
 }
 
 impl<G: RecordText> ImportError<G> {

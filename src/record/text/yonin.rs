@@ -122,7 +122,10 @@ fn read_mates(text: &str) -> Option<Vec<Elimination>> {
             } else {
                 return None;
             };
-            parts.next().is_none().then_some(Elimination { seat, by, at_move })
+            parts
+                .next()
+                .is_none()
+                .then_some(Elimination { seat, by, at_move })
         })
         .collect()
 }
@@ -349,7 +352,11 @@ impl RecordText for Game {
         let mut out = String::new();
         write_head::<Game>(&mut out, info);
         write_tag(&mut out, "Rules", &self.rules().to_string());
-        write_tag(&mut out, "Start", &self.starting_seat().letter().to_string());
+        write_tag(
+            &mut out,
+            "Start",
+            &self.starting_seat().letter().to_string(),
+        );
         if !self.has_standard_start() {
             write_tag(&mut out, "Position", &self.start().to_string());
         }
