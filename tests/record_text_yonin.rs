@@ -5,7 +5,8 @@
 use shogi_variants::ai::Level;
 use shogi_variants::engine::yonin::{Game, ParsePositionError, PlayError, Rules, Seat};
 use shogi_variants::record::text::{
-    ImportError, ImportErrorKind, MoveAt, RecordInfo, RecordText, RulesProblem, SeatPlayer,
+    GameKind, ImportError, ImportErrorKind, MoveAt, RecordInfo, RecordText, RulesProblem,
+    SeatPlayer, identify,
 };
 
 #[path = "common/yonin.rs"]
@@ -101,6 +102,10 @@ fn y9_2_a_pairs_draw_and_the_starting_seat() {
     let (back, _) = read(&text).expect("reads");
     assert_eq!(back.position(), g.position());
     assert_eq!(back.starting_seat(), West);
+    // PGN's draw mark is read too
+    let pgn = text.replace("e3e4 draw", "e3e4 1/2-1/2");
+    assert_eq!(read(&pgn).expect("reads").0.outcome(), g.outcome());
+    assert_eq!(identify(pgn.as_bytes()), Some(GameKind::Yonin));
 }
 
 #[test]

@@ -156,12 +156,19 @@ pub(crate) fn identify(bytes: &[u8]) -> Option<GameKind> {
         return position_game(text);
     }
     let mut lexer = Lexer::new(text);
+    let mut by_seats = None;
     while let Some(Ok(Item::Tag(t))) = lexer.next_item::<(), (), ()>() {
         if t.name.eq_ignore_ascii_case("Game") {
             return game_of_name(&t.value);
         }
+        let named = |name: &&str| t.name.eq_ignore_ascii_case(name);
+        if hasami::Game::SEAT_TAGS.iter().map(|(n, _)| n).any(named) {
+            by_seats = by_seats.or(Some(GameKind::Hasami));
+        } else if yonin::Game::SEAT_TAGS.iter().map(|(n, _)| n).any(named) {
+            by_seats = by_seats.or(Some(GameKind::Yonin));
+        }
     }
-    None
+    by_seats
 }
 
 /// A `Date` value in PGN's form `YYYY.MM.DD` (`?` for unknown digits)?

@@ -98,8 +98,9 @@ pub enum GameKind {
     Yonin,
 }
 
-/// Which game `bytes` names: the value of its `Game` tag, or for a bare position string
-/// the notation it parses in. `None` when neither tells (no `Game` tag, or a text over
+/// Which game `bytes` names: the value of its `Game` tag, else the first seat tag before
+/// the moves (`Black`, `White` or `South`, `West`, `North`, `East`); for a bare position
+/// string, the notation it parses in. `None` when nothing tells (moves alone, a text over
 /// [`MAX_RECORD_BYTES`] or not UTF-8); the text is not otherwise checked.
 ///
 /// ```
@@ -109,6 +110,7 @@ pub enum GameKind {
 ///     identify(b"wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 0 0"),
 ///     Some(GameKind::Hasami)
 /// );
+/// assert_eq!(identify(b"[West \"Person\"]\n1 S e3e4"), Some(GameKind::Yonin));
 /// assert_eq!(identify(b"e1e5"), None);
 /// ```
 pub fn identify(bytes: &[u8]) -> Option<GameKind> {

@@ -280,10 +280,14 @@ impl Dialect for Game {
         Ok((game, header))
     }
 
-    /// A result (`*`, `draw`, or placings with a comma), a move number, a seat letter
+    /// A result (`*`, `draw`, `1/2-1/2`, or placings with a comma), a move number, a seat letter
     /// (`S`, `W`, `N`, `E`, any case), or a move with its marks (see [`read_move`]).
     fn word(text: &str) -> Option<Word<Game>> {
-        if text == "*" || text.eq_ignore_ascii_case("draw") || text.contains(',') {
+        if text == "*"
+            || text == "1/2-1/2"
+            || text.eq_ignore_ascii_case("draw")
+            || text.contains(',')
+        {
             return Written::read(text).map(Word::Result);
         }
         let text = match common::number(text) {
