@@ -3,10 +3,11 @@
 
 use shogi_variants::engine::yonin::{
     EliminatedPieces, EndReason, Format, Game, GameEnd, GameRecord, Move, ParseMoveError,
-    ParsePositionError, ParseRecordError, PlayError, Position, PositionError, RecordError, Role,
-    Rules, Seat, SeatSet,
+    ParsePositionError, PlayError, Position, PositionError, RecordError, Role, Rules, Seat,
+    SeatSet,
 };
 use shogi_variants::engine::{Undone, Variant};
+use shogi_variants::record::text::{ImportErrorKind, RecordInfo, RecordText};
 use shogi_variants::session::yonin::{Settings, next_starting_seat};
 
 #[path = "common/yonin.rs"]
@@ -602,14 +603,22 @@ fn y6_6_no_resignation() {
         "resign".parse::<Move>(),
         Err(ParseMoveError::Shape("resign".into()))
     );
-    let record = "[Rules \"-\"]\n[Start \"s\"]\ne3e4 resign\n".parse::<GameRecord>();
+    let error = Game::read_record(b"[Rules \"-\"]\n[Start \"s\"]\n1 S e3e4 2 W resign\n")
+        .expect_err("no resign move");
     assert_eq!(
-        record,
-        Err(ParseRecordError::Move {
-            index: 1,
-            text: "resign".into(),
-            error: ParseMoveError::Shape("resign".into()),
-        })
+        error.kind,
+        ImportErrorKind::BadMove {
+            text: "resign".into()
+        }
+    );
+    assert_eq!(error.good_moves(), 1);
+    let error = Game::read_record(b"[Termination \"resignation\"]").expect_err("no resignation");
+    assert_eq!(
+        error.kind,
+        ImportErrorKind::BadTagValue {
+            tag: "Termination",
+            value: "resignation".into()
+        }
     );
     // Taking back through the shared seam only ever takes back moves (unlike Hasami,
     // RULES H4.3).
@@ -834,55 +843,55 @@ fn y9_1_move_and_drop_notation() {
 
 #[test]
 fn y9_2_record_and_position_notation_round_trip() {
-    // RULES Y9.2
+    // RULES Y9.2: the record text (docs/RECORDS.md), the serde record and the position
+    // notation.
     let mut g = Game::new("pairs,limit=300".parse().expect("rules"), West);
     for m in ["c5d5", "e7e6", "g5f5", "e3e4", "b5c5", "e6e5"] {
         play(&mut g, m);
     }
-    let text = g.record().to_string();
+    let text = g.write_record(&RecordInfo::default());
     assert_eq!(
         text,
-        "[Rules \"pairs,limit=300\"]\n[Start \"w\"]\nc5d5 e7e6 g5f5 e3e4\nb5c5 e6e5\n"
+        "[Game \"Yonin Shogi\"]\n[Date \"????.??.??\"]\n[South \"?\"]\n[West \"?\"]\n\
+         [North \"?\"]\n[East \"?\"]\n[Rules \"pairs,limit=300\"]\n[Start \"w\"]\n\
+         [Result \"*\"]\n\n1 W c5d5 2 N e7e6 3 E g5f5 4 S e3e4 5 W b5c5 6 N e6e5 *\n"
     );
-    let back: Game = text.parse().expect("record");
+    let (back, _) = Game::read_record(text.as_bytes()).expect("record");
     assert_eq!(back.position(), g.position());
     assert_eq!(back.moves(), g.moves());
-    assert_eq!(back.to_string(), text);
+    assert_eq!(back.write_record(&RecordInfo::default()), text);
     let p = g.position();
     assert_eq!(p.to_string().parse::<Position>().as_ref(), Ok(p));
     // errors say what and where
+    let error =
+        Game::read_record(b"[Rules \"-\"]\n[Start \"s\"]\ne3e4 c5d5 e7e7").expect_err("illegal");
     assert_eq!(
-        "[Rules \"-\"]\n[Start \"s\"]\ne3e4 c5d5 e7e7"
-            .parse::<Game>()
-            .err(),
-        Some(RecordError::Move {
-            index: 2,
-            mv: mv("e7e7"),
-            error: PlayError::Unreachable
-        })
+        error.kind,
+        ImportErrorKind::IllegalMove {
+            text: "e7e7".into(),
+            reason: PlayError::Unreachable
+        }
     );
+    assert_eq!((error.line, error.column), (Some(3), Some(11)));
     assert_eq!(
-        "[Rules \"-\"]\ne3e4".parse::<Game>().err(),
-        Some(RecordError::Parse(ParseRecordError::MissingTag("Start")))
+        error.at_move.map(|m| (m.number, m.seat)),
+        Some((3, Some(North)))
     );
-    assert!(matches!(
-        "[Rules \"-\"]\n[Start \"s\"]\ne3e4 zz".parse::<GameRecord>(),
-        Err(ParseRecordError::Move { index: 1, .. })
-    ));
-    assert_eq!(
-        "[Rules \"-\"]\n[Start \"s\"]\n[Date \"x\"]".parse::<GameRecord>(),
-        Err(ParseRecordError::UnknownTag {
-            line: 3,
-            name: "Date".into()
-        })
-    );
+    assert_eq!(error.good_moves(), 2);
+    // unknown tags are read and ignored (the old form refused them)
+    let (g3, _) =
+        Game::read_record(b"[Rules \"-\"]\n[Start \"s\"]\n[Date \"2026.12.02\"]\n[Event \"x\"]")
+            .expect("unknown tags");
+    assert_eq!(g3.moves(), []);
     // a loaded start position is kept in the record
     let start = pos("Ks@e1 Kw@a5 Kn@e9 Ke@i5 Rs@c2", "-/-/-/- s - 0 -");
     let mut g2 = Game::from_position(start.clone());
     play(&mut g2, "c2c5");
     let rec = g2.record();
     assert_eq!(rec.position.as_deref(), Some(start.to_string().as_str()));
-    let back: Game = rec.to_string().parse().expect("record with position");
+    let text = g2.write_record(&RecordInfo::default());
+    assert!(text.contains(&format!("[Position \"{start}\"]")));
+    let (back, _) = Game::read_record(text.as_bytes()).expect("record with position");
     assert_eq!(back.position(), g2.position());
     let wrong = GameRecord {
         start: North,

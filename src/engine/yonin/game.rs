@@ -2,8 +2,6 @@
 //! the game record (RULES Y6.3, Y7b.2–Y7b.4, Y9.2).
 
 use std::collections::HashMap;
-use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
@@ -12,8 +10,8 @@ use crate::engine::{Square, SquareSet};
 use super::RepetitionKey;
 use super::movegen::drop_targets;
 use super::{
-    EndReason, Move, MoveList, MoveReport, Outcome, ParseMoveError, ParsePositionError,
-    ParseRulesError, ParseSeatError, PlayError, Position, Role, Rules, Seat, SeatSet,
+    EndReason, Move, MoveList, MoveReport, Outcome, ParsePositionError, PlayError, Position, Role,
+    Rules, Seat, SeatSet,
 };
 
 /// One position of the history: which distinct position it is, and the move that led to
@@ -50,6 +48,8 @@ pub struct Game {
     start: Position,
     standard_start: bool,
     moves: Vec<Move>,
+    /// The seat that made each move, parallel to `moves`.
+    movers: Vec<Seat>,
     position: Position,
     history: Vec<Entry>,
     index: HashMap<RepetitionKey, u32>,
@@ -75,6 +75,7 @@ impl Game {
             standard_start: start == Position::start(start.rules(), start.side_to_move()),
             start,
             moves: Vec::new(),
+            movers: Vec::new(),
             history: Vec::new(),
             index: HashMap::new(),
             counts: Vec::new(),
@@ -99,6 +100,12 @@ impl Game {
         &self.start
     }
 
+    /// Whether the game began from the start position (RULES Y1.2) rather than a loaded
+    /// one; only a loaded start is written in the record.
+    pub fn has_standard_start(&self) -> bool {
+        self.standard_start
+    }
+
     /// The seat that moved first.
     pub fn starting_seat(&self) -> Seat {
         self.start.side_to_move()
@@ -112,6 +119,12 @@ impl Game {
     /// The moves played, in order.
     pub fn moves(&self) -> &[Move] {
         &self.moves
+    }
+
+    /// The seat that made each move, parallel to [`moves`](Self::moves): with check
+    /// priority (RULES Y3.3) it cannot be told from the move's index.
+    pub fn movers(&self) -> &[Seat] {
+        &self.movers
     }
 
     /// The seat to move, `None` when the game is over.
@@ -280,6 +293,7 @@ impl Game {
         self.push_history(key, Some(mover), !checks.is_empty());
         self.position = pos;
         self.moves.push(mv);
+        self.movers.push(mover);
         self.outcome = outcome;
         let mut report = self.position.report(mover, mv, captured, checks, mated);
         report.outcome = outcome;
@@ -386,7 +400,7 @@ impl Game {
     // ----------------------------------------------------------------------------------
 
     /// The game record (RULES Y9.2): local rules, starting seat, start position when it is
-    /// not the standard one, and the moves. Its `Display` is the text form.
+    /// not the standard one, and the moves.
     pub fn record(&self) -> GameRecord {
         GameRecord {
             rules: self.rules(),
@@ -423,42 +437,10 @@ impl Game {
     }
 }
 
-impl fmt::Display for Game {
-    /// Prints the game record in its text form (see [`GameRecord`]).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.record().fmt(f)
-    }
-}
-
-impl FromStr for Game {
-    type Err = RecordError;
-
-    /// Parses the text form of a game record and replays it.
-    ///
-    /// # Errors
-    /// [`RecordError::Parse`] for a syntax error, other [`RecordError`]s for the replay.
-    fn from_str(text: &str) -> Result<Game, RecordError> {
-        let record: GameRecord = text.parse().map_err(RecordError::Parse)?;
-        Game::from_record(&record)
-    }
-}
-
 /// A game as data (RULES Y9.2): the local rules, the starting seat, the start position
-/// when it is not the standard one, and the moves. This is what is saved and loaded (serde)
-/// and exported as text.
-///
-/// Text form: tag lines, then the moves (RULES Y9.1) separated by white space, four to a
-/// line when printed:
-///
-/// ```text
-/// [Rules "pairs,limit=300"]
-/// [Start "w"]
-/// c5d5 e7e6 g5f5 e3e4
-/// b5c5
-/// ```
-///
-/// `[Rules "…"]` (text form of [`Rules`]) and `[Start "…"]` (`s`, `w`, `n`, `e`) are
-/// required; `[Position "…"]` (position notation) is added for a loaded start.
+/// when it is not the standard one, and the moves. This is what is saved and loaded
+/// (serde); the record as text, with tags, numbered moves and the result, is
+/// [`crate::record::text`] (`docs/RECORDS.md`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// The local rules.
@@ -472,152 +454,9 @@ pub struct GameRecord {
     pub moves: Vec<Move>,
 }
 
-impl fmt::Display for GameRecord {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "[Rules \"{}\"]", self.rules)?;
-        writeln!(f, "[Start \"{}\"]", self.start.letter())?;
-        if let Some(p) = &self.position {
-            writeln!(f, "[Position \"{p}\"]")?;
-        }
-        for chunk in self.moves.chunks(4) {
-            let line: Vec<String> = chunk.iter().map(Move::to_string).collect();
-            writeln!(f, "{}", line.join(" "))?;
-        }
-        Ok(())
-    }
-}
-
-/// Why the text of a game record does not parse (syntax only; see [`RecordError`]).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ParseRecordError {
-    /// A line starting with `[` is not `[Name "value"]`.
-    #[error("line {line}: tag is not [Name \"value\"]")]
-    Tag {
-        /// 1-based line number.
-        line: usize,
-    },
-    /// A tag other than Rules, Start, Position.
-    #[error("line {line}: unknown tag {name:?}")]
-    UnknownTag {
-        /// 1-based line number.
-        line: usize,
-        /// The tag name.
-        name: String,
-    },
-    /// A tag given twice, or after the first move.
-    #[error("line {line}: tag repeated or after the moves")]
-    MisplacedTag {
-        /// 1-based line number.
-        line: usize,
-    },
-    /// A required tag is missing.
-    #[error("missing tag {0}")]
-    MissingTag(&'static str),
-    /// The Rules tag does not parse.
-    #[error("rules tag: {0}")]
-    Rules(ParseRulesError),
-    /// The Start tag does not parse.
-    #[error("start tag: {0}")]
-    Start(ParseSeatError),
-    /// A move does not parse.
-    #[error("move {} {text:?}: {error}", .index + 1)]
-    Move {
-        /// Index in the move list, from 0.
-        index: usize,
-        /// Its text.
-        text: String,
-        /// Why.
-        error: ParseMoveError,
-    },
-}
-
-impl FromStr for GameRecord {
-    type Err = ParseRecordError;
-
-    /// Parses the text form (see [`GameRecord`]) without replaying it.
-    ///
-    /// # Errors
-    /// [`ParseRecordError`] naming the line of a bad tag or the index and text of a bad
-    /// move.
-    fn from_str(text: &str) -> Result<GameRecord, ParseRecordError> {
-        let mut rules = None;
-        let mut start = None;
-        let mut position = None;
-        let mut move_texts: Vec<&str> = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            let line_no = i + 1;
-            let t = line.trim();
-            if t.is_empty() {
-                continue;
-            }
-            if !t.starts_with('[') {
-                move_texts.extend(t.split_whitespace());
-                continue;
-            }
-            if !move_texts.is_empty() {
-                return Err(ParseRecordError::MisplacedTag { line: line_no });
-            }
-            let bad = ParseRecordError::Tag { line: line_no };
-            let inner = t
-                .strip_prefix('[')
-                .and_then(|s| s.strip_suffix(']'))
-                .ok_or(bad.clone())?;
-            let (name, value) = inner.split_once(' ').ok_or(bad.clone())?;
-            let value = value
-                .trim()
-                .strip_prefix('"')
-                .and_then(|s| s.strip_suffix('"'))
-                .ok_or(bad)?;
-            let slot = match name {
-                "Rules" => &mut rules,
-                "Start" => &mut start,
-                "Position" => &mut position,
-                _ => {
-                    return Err(ParseRecordError::UnknownTag {
-                        line: line_no,
-                        name: name.to_string(),
-                    });
-                }
-            };
-            if slot.is_some() {
-                return Err(ParseRecordError::MisplacedTag { line: line_no });
-            }
-            *slot = Some(value.to_string());
-        }
-        let rules: Rules = rules
-            .ok_or(ParseRecordError::MissingTag("Rules"))?
-            .parse()
-            .map_err(ParseRecordError::Rules)?;
-        let start: Seat = start
-            .ok_or(ParseRecordError::MissingTag("Start"))?
-            .parse()
-            .map_err(ParseRecordError::Start)?;
-        let moves = move_texts
-            .iter()
-            .enumerate()
-            .map(|(index, t)| {
-                t.parse().map_err(|error| ParseRecordError::Move {
-                    index,
-                    text: t.to_string(),
-                    error,
-                })
-            })
-            .collect::<Result<Vec<Move>, _>>()?;
-        Ok(GameRecord {
-            rules,
-            start,
-            position,
-            moves,
-        })
-    }
-}
-
-/// Why a [`GameRecord`] could not be replayed (or its text read).
+/// Why a [`GameRecord`] could not be replayed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
-    /// The text does not parse.
-    #[error("record: {0}")]
-    Parse(ParseRecordError),
     /// The start position does not parse.
     #[error("start position: {0}")]
     Position(ParsePositionError),

@@ -56,20 +56,27 @@
 //! validates the state ([`PositionError`]).
 //!
 //! # Game record (RULES Y9.2)
-//! [`GameRecord`]: tag lines `[Rules "-"]`, `[Start "s"]` (and `[Position "…"]` for a loaded
-//! start), then the moves in the notation of RULES Y9.1 (`e3e4`, `e7e8+`, `P*e5`) separated by
-//! white space. [`Game`] parses and prints it, and serde stores it.
+//! [`GameRecord`] is the game as data (local rules, starting seat, the start position when
+//! it is a loaded one, the moves); serde stores it and [`Game::from_record`] replays it.
+//! The record as text, with tag pairs, every move with its move number and seat letter
+//! (`37 S G*b6`) and the result, is [`crate::record::text`] (`docs/RECORDS.md`).
 //!
 //! # Examples
 //! ```
 //! use shogi_variants::engine::yonin::{Game, Rules, Seat};
+//! use shogi_variants::record::text::{RecordInfo, RecordText};
 //! let mut game = Game::new(Rules::default(), Seat::South);
 //! for m in ["e3e4", "c5d5", "e7e6", "g5f5"] {
 //!     game.play(m.parse().unwrap()).unwrap();
 //! }
 //! assert_eq!(game.side_to_move(), Some(Seat::South));
-//! let again: Game = game.record().to_string().parse().unwrap();
+//! let text = game.write_record(&RecordInfo::default());
+//! assert!(text.ends_with("\n1 S e3e4 2 W c5d5 3 N e7e6 4 E g5f5 *\n"));
+//! let (again, _) = Game::read_record(text.as_bytes()).unwrap();
 //! assert_eq!(again.position(), game.position());
+//! let json = serde_json::to_string(&game.record()).unwrap();
+//! let back = Game::from_record(&serde_json::from_str(&json).unwrap()).unwrap();
+//! assert_eq!(back.position(), game.position());
 //! ```
 
 pub mod attacks;
@@ -85,7 +92,7 @@ mod rules;
 mod tables;
 mod types;
 
-pub use game::{Game, GameRecord, ParseRecordError, RecordError, perft};
+pub use game::{Game, GameRecord, RecordError, perft};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveListIter, ParseMoveError};
 pub use notation::{ParsePositionError, PositionError};
 pub use outcome::{EndReason, Outcome};

@@ -1,1 +1,0 @@
-//! The record text of each game (`docs/RECORDS.md`).
