@@ -240,12 +240,17 @@ fn the_yonin_move_list_tells_who_mated_whom() {
             "{label} ({seat} by {by})"
         );
         page.click(&format!("move-{n}")).await;
-        page.wait_yonin("the replay", |s| s.status.starts_with(&format!("Replaying: move {n} of"))).await;
+        page.wait_yonin("the replay", |s| {
+            s.status.starts_with(&format!("Replaying: move {n} of"))
+        })
+        .await;
         let banner = page.el("banner").await.text().await.unwrap();
         assert!(banner.contains(&seat), "{banner}");
         page.set_viewport(1280, 800).await;
-        page.save_screenshot(&shots.join("records-yonin-1280.png")).await;
+        page.save_screenshot(&shots.join("records-yonin-1280.png"))
+            .await;
         page.set_viewport(390, 844).await;
-        page.save_screenshot(&shots.join("records-yonin-390.png")).await;
+        page.save_screenshot(&shots.join("records-yonin-390.png"))
+            .await;
     });
 }

@@ -1,6 +1,7 @@
 //! What a table refuses ([`TableError`]) and what it tells the player
 //! ([`TableNotice`]).
 
+use super::records::LinkProblem;
 use crate::session::storage::{LoadError, StorageError};
 
 /// Why the table refused an action. Nothing changes on error.
@@ -97,6 +98,8 @@ pub enum TableNotice<S> {
     },
     /// An action of the player was refused; nothing changed.
     Refused(Refusal),
+    /// A share link could not be opened (its good moves may be shown).
+    BadLink(LinkProblem<S>),
 }
 
 impl<S> TableNotice<S> {

@@ -81,6 +81,7 @@ mod clock;
 mod cpu_request;
 mod games;
 mod picking;
+mod records;
 mod review;
 mod saved;
 mod sync;

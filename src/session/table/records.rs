@@ -1,0 +1,108 @@
+//! A table's game as a record and as a share link (`docs/RECORDS.md`): what the record
+//! says beside the moves ([`Table::record_info`]), opening a share link
+//! ([`Table::open_link`]), and reading the link out of a URL fragment
+//! ([`link_of_fragment`]).
+
+use super::{Controller, Table, TableGame, TableNotice};
+use crate::record::link::{LinkErrorKind, LinkGame, ShareLink, game_of_link};
+use crate::record::text::{RecordInfo, SeatPlayer};
+
+/// The longest share link payload opened, in characters (bytes: base64url is ASCII):
+/// the same bound as a record's ([`crate::record::text::MAX_RECORD_BYTES`]), far above
+/// any game's link (a 300-move Yonin game's is under 700).
+pub const MAX_LINK_CHARS: usize = crate::record::text::MAX_RECORD_BYTES;
+
+/// A share link that could not be opened, as the table tells it: what is wrong, the
+/// move (from 1) and seat where, and how many good moves are shown instead (0: none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkProblem<S> {
+    /// What is wrong.
+    pub kind: LinkErrorKind,
+    /// The move where it went wrong, from 1; `None` in the link's tag or header.
+    pub at_move: Option<u32>,
+    /// The seat to move there.
+    pub seat: Option<S>,
+    /// Good moves before the fault, shown as a shared game (0 when nothing is shown).
+    pub shown: usize,
+}
+
+/// The game link in a URL fragment (`#H1…`, with or without its `#`): its game and its
+/// payload; `None` when the fragment is no game link of this app (empty, or another
+/// page's anchor such as `#rules-capture`).
+pub fn link_of_fragment(fragment: &str) -> Option<(LinkGame, &str)> {
+    let payload = fragment.strip_prefix('#').unwrap_or(fragment);
+    game_of_link(payload).map(|game| (game, payload))
+}
+
+/// The file name a record is downloaded as: `KEY-YYYY-MM-DD.txt` from a PGN date
+/// (`YYYY.MM.DD`), or `KEY.txt` without one.
+pub fn record_file_name(key: &str, date: Option<&str>) -> String {
+    match date {
+        Some(d) if d.len() == 10 && d.chars().all(|c| c.is_ascii_digit() || c == '.') => {
+            format!("{key}-{}.txt", d.replace('.', "-"))
+        }
+        _ => format!("{key}.txt"),
+    }
+}
+
+impl<G: TableGame> Table<G> {
+    /// Whether a game is in progress: begun and not over. Replacing it (a new game, an
+    /// import, a shared game continued) asks first.
+    pub fn game_in_progress(&self) -> bool {
+        !self.game.is_over() && !self.game.moves().is_empty()
+    }
+
+    /// What the record of the table's game says beside the moves: `date` (PGN's
+    /// `YYYY.MM.DD`) and who plays each seat (a person, or the CPU at its level).
+    pub fn record_info(&self, date: Option<String>) -> RecordInfo<G::Seat> {
+        RecordInfo {
+            date,
+            players: G::SEATS
+                .iter()
+                .map(|&seat| {
+                    let p = self.participant(seat);
+                    let player = match p.controller {
+                        Controller::Human => SeatPlayer::Person,
+                        Controller::Cpu => SeatPlayer::Cpu(p.level),
+                    };
+                    (seat, player)
+                })
+                .collect(),
+        }
+    }
+}
+
+impl<G: TableGame + ShareLink> Table<G> {
+    /// Opens a share link's payload (a URL fragment without its `#`): its game is shown
+    /// at its last move as a shared game ([`Table::open_shared`]), the table's own game
+    /// untouched. A damaged link is told ([`TableNotice::BadLink`]) and, when some of
+    /// its moves are good, the game up to them is shown the same way; nothing else
+    /// changes.
+    /// A payload over [`MAX_LINK_CHARS`] is refused unread ([`LinkErrorKind::TooLong`]).
+    pub fn open_link(&mut self, payload: &str) {
+        if payload.len() > MAX_LINK_CHARS {
+            self.notify(TableNotice::BadLink(LinkProblem {
+                kind: LinkErrorKind::TooLong,
+                at_move: None,
+                seat: None,
+                shown: 0,
+            }));
+            return;
+        }
+        match G::from_link(payload) {
+            Ok(game) => self.open_shared(game),
+            Err(error) => {
+                let good = error.good.filter(|g| !g.moves().is_empty());
+                self.notify(TableNotice::BadLink(LinkProblem {
+                    kind: error.kind,
+                    at_move: error.at_move,
+                    seat: error.seat,
+                    shown: good.as_ref().map_or(0, |g| g.moves().len()),
+                }));
+                if let Some(game) = good {
+                    self.open_shared(game);
+                }
+            }
+        }
+    }
+}

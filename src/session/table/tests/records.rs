@@ -1,0 +1,129 @@
+//! Records and share links at a table ([`super::super::records`]).
+
+use super::*;
+use crate::ai::Level;
+use crate::record::link::{LinkErrorKind, LinkGame, ShareLink};
+use crate::record::text::{RecordText, SeatPlayer};
+
+#[test]
+fn a_share_link_opens_as_a_shared_game_and_leaves_the_table_alone() {
+    let mut t = hasami();
+    click_move(&mut t, "e1", "e5");
+    let own = t.game().clone();
+    let mut shared = HGame::new(Default::default());
+    for mv in ["a1a4", "a9a6", "b1b3"] {
+        shared.play(hmv(mv)).unwrap();
+    }
+    t.open_link(&shared.to_link());
+    assert!(t.shows_shared());
+    assert_eq!(t.shown_game().moves(), shared.moves());
+    assert_eq!(t.game().moves(), own.moves());
+    assert!(t.notices().posted().is_empty());
+}
+
+#[test]
+fn a_damaged_link_is_told_and_its_good_moves_shown() {
+    let mut shared = HGame::new(Default::default());
+    for mv in ["a1a4", "a9a6", "b1b3", "b9b7"] {
+        shared.play(hmv(mv)).unwrap();
+    }
+    let link = shared.to_link();
+    // Cut short: the last characters are missing.
+    let cut = &link[..link.len() - 2];
+    let mut t = hasami();
+    t.open_link(cut);
+    let problem = t
+        .notices()
+        .posted()
+        .iter()
+        .find_map(|p| match &p.notice {
+            TableNotice::BadLink(problem) => Some(problem.clone()),
+            _ => None,
+        })
+        .expect("told");
+    assert_eq!(problem.kind, LinkErrorKind::Truncated);
+    let at = problem.at_move.expect("a move") as usize;
+    assert_eq!(problem.shown, at - 1);
+    if problem.shown > 0 {
+        assert!(t.shows_shared());
+        assert_eq!(t.shown_game().moves(), &shared.moves()[..problem.shown]);
+    }
+    assert!(t.game().moves().is_empty(), "the table's game is untouched");
+
+    // A huge fragment is refused unread.
+    let mut t = hasami();
+    t.open_link(&format!("H1{}", "A".repeat(70_000)));
+    assert!(!t.shows_shared());
+    assert!(t.notices().posted().iter().any(|p| matches!(
+        &p.notice,
+        TableNotice::BadLink(LinkProblem {
+            kind: LinkErrorKind::TooLong,
+            at_move: None,
+            ..
+        })
+    )));
+
+    // A foreign or newer link shows nothing.
+    let mut t = hasami();
+    t.open_link("H9AAAA");
+    assert!(!t.shows_shared());
+    assert!(t.notices().posted().iter().any(|p| matches!(
+        &p.notice,
+        TableNotice::BadLink(LinkProblem {
+            kind: LinkErrorKind::NewerVersion { version: 9 },
+            shown: 0,
+            ..
+        })
+    )));
+}
+
+#[test]
+fn the_fragment_names_the_game_of_its_link() {
+    assert_eq!(
+        link_of_fragment("#H1AbC"),
+        Some((LinkGame::Hasami, "H1AbC"))
+    );
+    assert_eq!(link_of_fragment("Y1x"), Some((LinkGame::Yonin, "Y1x")));
+    assert_eq!(link_of_fragment("#rules-capture"), None);
+    assert_eq!(link_of_fragment(""), None);
+    assert_eq!(link_of_fragment("#"), None);
+}
+
+#[test]
+fn a_record_names_the_seats_players_and_downloads_by_date() {
+    let mut t = hasami();
+    t.set_level(Player::White, Level::Master, crate::ai::THINK_TIMES_MS[0])
+        .unwrap();
+    let info = t.record_info(Some("2026.12.02".into()));
+    assert_eq!(
+        info.players,
+        [
+            (Player::Black, SeatPlayer::Person),
+            (Player::White, SeatPlayer::Cpu(Level::Master))
+        ]
+    );
+    let text = t.game().write_record(&info);
+    assert!(text.starts_with("[Game \"Hasami Shogi\"]"), "{text}");
+    let (back, read) = HGame::read_record(text.as_bytes()).unwrap();
+    assert_eq!(back.moves(), t.game().moves());
+    assert_eq!(read.players, info.players);
+    assert_eq!(
+        record_file_name("hasami-shogi", Some("2026.12.02")),
+        "hasami-shogi-2026-12-02.txt"
+    );
+    assert_eq!(
+        record_file_name("yonin-shogi", Some("2026.??.??")),
+        "yonin-shogi.txt"
+    );
+    assert_eq!(record_file_name("yonin-shogi", None), "yonin-shogi.txt");
+}
+
+#[test]
+fn a_game_is_in_progress_once_begun_and_until_it_ends() {
+    let mut t = hasami();
+    assert!(!t.game_in_progress());
+    click_move(&mut t, "e1", "e5");
+    assert!(t.game_in_progress());
+    t.resign().unwrap();
+    assert!(!t.game_in_progress());
+}
