@@ -9,10 +9,11 @@ use super::table::settings::edit_settings;
 use super::table::{Screen, driver, table_frame};
 use super::{PrefsContext, sound, sound_moves, store, update};
 use crate::engine::{hasami, yonin};
+use crate::record::link::LinkGame;
 use crate::session::app::{GameKind, LANGUAGES, Preferences, PreferencesProblem, Theme};
 use crate::session::notice::Notices;
 use crate::session::storage::{LoadError, keys};
-use crate::session::table::{PieceStyleChoice, Table};
+use crate::session::table::{PieceStyleChoice, Table, link_of_fragment};
 use leptos::prelude::*;
 use leptos_i18n::Locale as _;
 
@@ -135,6 +136,39 @@ pub fn Shell() -> impl IntoView {
         prefs.update(|p| p.game = kind);
         save_prefs();
     };
+    // A share link (`#H1…`, `#Y1…`) opens its game as a shared game on its table, at
+    // the page's start and whenever the fragment changes; the fragment is then removed
+    // from the address bar, so a reload does not open it again.
+    let open_fragment = move || {
+        let location = window().location();
+        let hash = location.hash().unwrap_or_default();
+        let Some((link_game, payload)) = link_of_fragment(&hash) else {
+            return;
+        };
+        let payload = payload.to_string();
+        if let Ok(history) = window().history() {
+            let url = format!(
+                "{}{}",
+                location.pathname().unwrap_or_default(),
+                location.search().unwrap_or_default()
+            );
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+        }
+        match link_game {
+            LinkGame::Hasami => {
+                choose(Some(GameKind::Hasami));
+                hasami.update(|t| t.open_link(&payload));
+            }
+            LinkGame::Yonin => {
+                choose(Some(GameKind::Yonin));
+                yonin.update(|t| t.open_link(&payload));
+            }
+        }
+    };
+    open_fragment();
+    let listener = window_event_listener_untyped("hashchange", move |_| open_fragment());
+    on_cleanup(move || listener.remove());
+
     let title = move || match game.get() {
         Some(GameKind::Hasami) => t_string!(i18n, app_title).to_string(),
         Some(GameKind::Yonin) => t_string!(i18n, yonin_title).to_string(),

@@ -15,6 +15,8 @@ pub enum Confirm {
     ResetStats,
     /// Continue a shared game here, in place of the game in progress.
     ContinueShared,
+    /// Load an imported game in place of the game in progress.
+    LoadGame,
 }
 
 /// The move clock as drawn: `m:ss`, marked low under 10 s (`data-testid="clock"`).
@@ -114,6 +116,11 @@ pub fn ConfirmDialog(
             t!(i18n, confirm_stats_title).into_any(),
             t!(i18n, confirm_stats_text).into_any(),
             t!(i18n, confirm_stats_yes).into_any(),
+        ),
+        Confirm::LoadGame => (
+            t!(i18n, confirm_load_title).into_any(),
+            t!(i18n, confirm_load_text).into_any(),
+            t!(i18n, confirm_load_yes).into_any(),
         ),
         Confirm::ContinueShared => (
             t!(i18n, confirm_shared_title).into_any(),

@@ -11,6 +11,7 @@
 
 pub mod driver;
 pub mod players;
+pub mod records;
 pub mod result;
 pub mod review;
 pub mod settings;
@@ -34,7 +35,9 @@ pub use super::I18n;
 const TURN_DELAY: Duration = Duration::from_millis(700);
 
 /// What a game's table is made of besides the shared frame.
-pub trait Screen: BoardLook + WorkerGame {
+pub trait Screen:
+    BoardLook + WorkerGame + crate::record::text::RecordText + crate::record::link::ShareLink
+{
     /// The CSS classes of the table's layout.
     const LAYOUT: &'static str;
     /// Whether the statistics count places (Yonin) rather than wins, draws and losses.
@@ -268,6 +271,15 @@ fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
     }
 }
 
+/// The records dialog open over the table.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum RecordsDialog {
+    /// The record and the share link of the game.
+    Export,
+    /// Paste or open a record.
+    Import,
+}
+
 /// An action of the player on the table that the table may refuse.
 type Action<G> =
     fn(&mut Table<G>) -> Result<(), TableError<<G as crate::engine::Variant>::PlayError>>;
@@ -285,6 +297,10 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
     // over the table: while one is open the clock and the CPU wait (the table is told).
     let confirm = RwSignal::new(None::<Confirm>);
     let rules_open = RwSignal::new(false);
+    // The export and import dialogs, and a game read by the import that waits for the
+    // player's yes before it replaces the game in progress.
+    let records_open = RwSignal::new(None::<RecordsDialog>);
+    let imported = RwSignal::new(None::<G>);
     let ask = move |kind: Option<Confirm>| {
         confirm.set(kind);
         table.update(|t| t.set_modal(kind.is_some()));
@@ -293,6 +309,19 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
         rules_open.set(open);
         table.update(|t| t.set_modal(open));
     };
+    let show_records = move |dialog: Option<RecordsDialog>| {
+        records_open.set(dialog);
+        table.update(|t| t.set_modal(dialog.is_some()));
+    };
+    let on_imported = Callback::new(move |game: G| {
+        show_records(None);
+        if table.with_untracked(|t| t.game_in_progress()) {
+            imported.set(Some(game));
+            ask(Some(Confirm::LoadGame));
+        } else {
+            table.update(|t| t.load_game(game));
+        }
+    });
     on_cleanup(move || table.update(|t| t.set_modal(false)));
 
     let over = Memo::new(move |_| table.with(|t| t.game().is_over()));
@@ -307,9 +336,7 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
         table.update(|t| t.new_game());
     };
     let ask_new_game = move |_| {
-        let in_progress =
-            table.with_untracked(|t| !t.game().is_over() && !t.game().moves().is_empty());
-        if in_progress {
+        if table.with_untracked(|t| t.game_in_progress()) {
             ask(Some(Confirm::NewGame));
         } else {
             new_game();
@@ -333,6 +360,12 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
             ask(None);
             table.update(|t| t.reset_stats());
         }
+        Confirm::LoadGame => {
+            ask(None);
+            if let Some(game) = imported.try_update(Option::take).flatten() {
+                table.update(|t| t.load_game(game));
+            }
+        }
         Confirm::ContinueShared => {
             ask(None);
             table.update(|t| {
@@ -341,9 +374,7 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
         }
     });
     let continue_shared = Callback::new(move |()| {
-        let in_progress =
-            table.with_untracked(|t| !t.game().is_over() && !t.game().moves().is_empty());
-        if in_progress {
+        if table.with_untracked(|t| t.game_in_progress()) {
             ask(Some(Confirm::ContinueShared));
         } else {
             table.update(|t| {
@@ -370,7 +401,12 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
     });
     let show_result = Memo::new(move |_| table.with(|t| t.show_result()));
     // While a dialog is open the table behind it takes no clicks or keys.
-    let dialog_open = move || confirm.get().is_some() || show_result.get() || rules_open.get();
+    let dialog_open = move || {
+        confirm.get().is_some()
+            || show_result.get()
+            || rules_open.get()
+            || records_open.get().is_some()
+    };
 
     view! {
         <div class=G::LAYOUT inert=dialog_open>
@@ -405,6 +441,16 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
                     </Show>
                 </div>
                 {review::move_list_panel(ctx, continue_shared)}
+                <div class="actions">
+                    <button type="button" class="btn" data-testid="export"
+                        on:click=move |_| show_records(Some(RecordsDialog::Export))>
+                        {t!(i18n, export)}
+                    </button>
+                    <button type="button" class="btn" data-testid="import"
+                        on:click=move |_| show_records(Some(RecordsDialog::Import))>
+                        {t!(i18n, import)}
+                    </button>
+                </div>
                 {settings::settings_panel(ctx)}
                 {review::stats_panel(ctx, Callback::new(move |()| ask(Some(Confirm::ResetStats))))}
                 <RulesButton on_open=Callback::new(move |()| show_rules(true)) />
@@ -426,6 +472,16 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
                         />
                     }
                 })
+        }}
+        {move || match records_open.get() {
+            Some(RecordsDialog::Export) => Some(
+                records::export_dialog(ctx, Callback::new(move |()| show_records(None))).into_any(),
+            ),
+            Some(RecordsDialog::Import) => Some(
+                records::import_dialog(ctx, on_imported, Callback::new(move |()| show_records(None)))
+                    .into_any(),
+            ),
+            None => None,
         }}
         <Show when=move || rules_open.get()>
             {G::rules_page(
