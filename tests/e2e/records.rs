@@ -254,3 +254,161 @@ fn the_yonin_move_list_tells_who_mated_whom() {
             .await;
     });
 }
+
+/// The value of a text field or area.
+async fn field(page: &Page, id: &str) -> String {
+    page.js(
+        &format!("return document.querySelector('[data-testid=\"{id}\"]').value"),
+        vec![],
+    )
+    .await
+    .as_str()
+    .unwrap_or_default()
+    .to_string()
+}
+
+/// Types `text` into the field `id` as a paste would (the value and an input event).
+async fn paste(page: &Page, id: &str, text: &str) {
+    page.js(
+        &format!(
+            "const el = document.querySelector('[data-testid=\"{id}\"]'); el.value = arguments[0]; el.dispatchEvent(new Event('input', {{ bubbles: true }}));"
+        ),
+        vec![serde_json::Value::String(text.to_string())],
+    )
+    .await;
+}
+
+/// Exported, then imported on a page whose storage was cleared (a fresh device): the
+/// same moves; the share link, opened on a fresh device, shows the game in replay at its
+/// last move, steps with the keys, and can be continued there; the fragment is gone
+/// from the address bar, so a reload does not open it again.
+#[test]
+fn export_import_and_a_share_link_carry_the_game() {
+    let shots = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    run(|page| async move {
+        page.play("e1e5").await;
+        wait_cpu_answer(&page, 2).await;
+        page.play("a1a2").await;
+        let (game, _) = wait_cpu_answer(&page, 4).await;
+        page.click("export").await;
+        let record = field(&page, "export-text").await;
+        assert!(record.starts_with("[Game \"Hasami Shogi\"]"), "{record}");
+        let link = field(&page, "share-link").await;
+        assert!(
+            link.starts_with(&page.url()) && link.contains("#H1"),
+            "{link}"
+        );
+        page.set_viewport(390, 844).await;
+        page.save_screenshot(&shots.join("records-export-390.png"))
+            .await;
+        page.set_viewport(1280, 800).await;
+        page.click("export-close").await;
+
+        // A fresh device: nothing stored; import the record.
+        page.js("localStorage.clear()", vec![]).await;
+        page.reload().await;
+        assert!(page.saved_moves().await.is_empty());
+        page.click("import").await;
+        paste(&page, "import-text", &record).await;
+        page.click("import-submit").await;
+        let imported = page.wait_saved("imported", |g| g.moves().len() == 4).await;
+        assert_eq!(imported.moves(), game.moves());
+
+        // Another fresh device opens the share link.
+        page.js("localStorage.clear()", vec![]).await;
+        page.goto_fresh(&link).await;
+        page.wait_for("the shared game", |s| {
+            s.status == "Shared game: move 4 of 4"
+        })
+        .await;
+        assert!(
+            !page.current_url().await.contains('#'),
+            "the fragment is removed"
+        );
+        assert!(page.saved_moves().await.is_empty(), "nothing replaced");
+        press_on_page(&page, Key::Home).await;
+        page.wait_for("its start", |s| s.status == "Shared game: move 0 of 4")
+            .await;
+        press_on_page(&page, Key::Right).await;
+        page.wait_for("its first move", |s| s.status == "Shared game: move 1 of 4")
+            .await;
+        page.save_screenshot(&shots.join("records-shared-1280.png"))
+            .await;
+        page.click("open-shared").await;
+        let continued = page
+            .wait_saved("continued here", |g| g.moves().len() == 4)
+            .await;
+        assert_eq!(continued.moves(), game.moves());
+        page.wait_for("playing on", |s| s.status == "Black to move")
+            .await;
+        page.reload().await;
+        let snap = page.snapshot().await;
+        assert_eq!(snap.status, "Black to move", "the link is not opened again");
+    });
+}
+
+/// A malformed record and a damaged link are told (where and what) and change nothing,
+/// also after a reload.
+#[test]
+fn a_malformed_record_and_a_damaged_link_change_nothing() {
+    run(|page| async move {
+        page.play("e1e5").await;
+        let (game, _) = wait_cpu_answer(&page, 2).await;
+        page.click("import").await;
+        paste(
+            &page,
+            "import-text",
+            "[Game \"Hasami Shogi\"]\n\n1. e1e5 e9e6 2. e5e9\n",
+        )
+        .await;
+        page.click("import-submit").await;
+        let error = page.el("import-error").await.text().await.unwrap();
+        assert!(
+            error.starts_with("Line 3, column 17 · move 2 (Black): e5e9 is not a legal move"),
+            "{error}"
+        );
+        assert!(
+            page.el("import-partial")
+                .await
+                .text()
+                .await
+                .unwrap()
+                .contains("move 2")
+        );
+        page.click("import-close").await;
+        page.reload().await;
+        assert_eq!(page.saved_moves().await, game.moves());
+
+        // A link cut short: told, with the good moves shown; the table's game stays.
+        let mut shared = Game::new(Rules::default());
+        for m in ["a1a4", "a9a6", "b1b3", "b9b7"] {
+            shared.play(mv(m)).unwrap();
+        }
+        use shogi_variants::record::link::ShareLink;
+        let full = shared.to_link();
+        let cut = &full[..full.len() - 2];
+        page.goto(&format!("{}#{cut}", page.url())).await;
+        let notice = page.el("link-error").await.text().await.unwrap();
+        assert!(
+            notice.starts_with("This shared link could not be opened."),
+            "{notice}"
+        );
+        assert!(
+            notice.contains("Move 4 (White): The link is cut short."),
+            "{notice}"
+        );
+        page.goto(&format!("{}#H1!!", page.url())).await;
+        let notice = page
+            .js(
+                "const all = document.querySelectorAll('[data-testid=\"link-error\"]'); return all[all.length - 1].textContent",
+                vec![],
+            )
+            .await
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        assert!(notice.contains("cannot be in a link"), "{notice}");
+        page.reload().await;
+        assert_eq!(page.saved_moves().await, game.moves());
+    });
+}

@@ -346,14 +346,28 @@ fn link_kind(i18n: I18n, kind: &LinkErrorKind) -> String {
     }
 }
 
+/// `text` with its first letter in capitals (a place that starts a sentence).
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// The notice of a share link that could not be opened.
 pub fn link_problem_text<G: Screen>(i18n: I18n, p: &LinkProblem<G::Seat>) -> String {
     let place = match (p.at_move, p.seat) {
         (Some(n), Some(seat)) => format!(
             "{}: ",
-            t_string!(i18n, err_move_seat, n = n, seat = G::seat_name(i18n, seat))
+            capitalized(
+                &t_string!(i18n, err_move_seat, n = n, seat = G::seat_name(i18n, seat)).to_string()
+            )
         ),
-        (Some(n), None) => format!("{}: ", t_string!(i18n, err_move, n = n)),
+        (Some(n), None) => format!(
+            "{}: ",
+            capitalized(&t_string!(i18n, err_move, n = n).to_string())
+        ),
         (None, _) => String::new(),
     };
     let mut text = format!(

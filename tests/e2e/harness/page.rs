@@ -43,6 +43,29 @@ impl Page {
         self.wait_ready().await;
     }
 
+    /// Loads `url` (the page's address with a fragment, say) and waits until the app
+    /// has drawn a board.
+    pub async fn goto(&self, url: &str) {
+        self.client.goto(url).await.expect("open the address");
+        self.wait_ready().await;
+    }
+
+    /// Loads `url` as a new document (not a change of fragment on the page already
+    /// open): through a blank page first.
+    pub async fn goto_fresh(&self, url: &str) {
+        self.client.goto("about:blank").await.expect("a blank page");
+        self.goto(url).await;
+    }
+
+    /// The address in the address bar.
+    pub async fn current_url(&self) -> String {
+        self.client
+            .current_url()
+            .await
+            .map(|u| u.to_string())
+            .unwrap_or_default()
+    }
+
     /// Reloads the page and waits until the app has drawn it again.
     pub async fn reload(&self) {
         self.client.refresh().await.expect("reload");
