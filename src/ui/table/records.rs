@@ -415,9 +415,18 @@ pub fn import_dialog<G: Screen>(
         let Some(file) = input.files().and_then(|f| f.get(0)) else {
             return;
         };
-        // Refused before reading when too large (the reader says so with the size).
-        if file.size() > (MAX_RECORD_BYTES * 2) as f64 {
-            read(&vec![b' '; MAX_RECORD_BYTES + 1]);
+        // Refused before reading when too large, as the reader refuses a long text.
+        if file.size() > MAX_RECORD_BYTES as f64 {
+            error.set(Some(ImportError {
+                line: None,
+                column: None,
+                at_move: None,
+                kind: ImportErrorKind::TooLarge {
+                    bytes: file.size() as usize,
+                    max: MAX_RECORD_BYTES,
+                },
+                good: None,
+            }));
             return;
         }
         let promise = file.array_buffer();
