@@ -42,6 +42,21 @@ pub struct CpuRequest<G: TableGame> {
     pub think_ms: u32,
 }
 
+/// How long to hold the CPU's answer before playing it, in milliseconds: the CPU is
+/// asked at once and thinks while the last move is on show, and its answer is played no
+/// sooner than `pause_ms` after it was asked (`asked_ms`, `now_ms` on the same monotonic
+/// clock). So the pause and the thinking overlap: a quick answer waits out the pause, a
+/// slow one is played as soon as it comes. Never negative; 0 for clocks that are not
+/// numbers.
+pub fn answer_delay_ms(asked_ms: f64, now_ms: f64, pause_ms: u32) -> f64 {
+    let delay = asked_ms + f64::from(pause_ms) - now_ms;
+    if delay.is_finite() {
+        delay.max(0.0)
+    } else {
+        0.0
+    }
+}
+
 impl<G: TableGame> CpuRequest<G> {
     /// Computes the answer on this thread, bounded in wall time by `clock` if given
     /// (the seam a Web Worker takes over).

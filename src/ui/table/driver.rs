@@ -4,6 +4,7 @@
 
 use crate::session::cpu::{CpuError, CpuJob, CpuReply, WorkerGame};
 use crate::session::storage::LoadError;
+use crate::session::table::cpu_request::answer_delay_ms;
 use crate::session::table::{SettingsOf, Table, TableError, TableGame, TableNotice};
 use crate::ui::store;
 use crate::ui::worker::{CpuWorker, PerformanceClock};
@@ -192,8 +193,10 @@ pub fn thinking_mark<G: 'static>() -> impl IntoView {
     }
 }
 
-/// The CPU's side of a table: each new request is answered after a short pause (so
-/// people see the position it answers), by the CPU's Web Worker, if still current.
+/// The CPU's side of a table: each new request is sent to the CPU's Web Worker at once,
+/// and its answer, if still current, is played no sooner than a short pause after the
+/// request (so people see the position it answers while it thinks:
+/// [`answer_delay_ms`]).
 ///
 /// - **Cancelling.** When the request changes or goes (a take-back, a new game, a seat,
 ///   level or settings change, another tab's change, a dialog, the game hidden), a
@@ -213,41 +216,25 @@ fn drive_cpu<G: WorkerGame>(table: RwSignal<Table<G>>) {
     });
     // Set once the worker failed: the page thinks from then on.
     let broken = Rc::new(Cell::new(false));
+    // When the request being thought about was sent (`now_ms`): its answer is played
+    // no sooner than the pause after it ([`answer_delay_ms`]).
+    let asked = Rc::new(Cell::new((0_u64, 0.0_f64)));
     let worker = {
         let broken = broken.clone();
+        let asked = asked.clone();
         CpuWorker::new(move |reply: CpuReply| {
-            thinking.set(false);
-            let Some(request) = table
-                .with_untracked(|t| t.cpu_request().filter(|r| Some(r.id) == reply.id).cloned())
-            else {
-                return;
+            let (asked_id, asked_ms) = asked.get();
+            let pause = table.with_untracked(|t| t.cpu_pause_ms());
+            let delay = if reply.id == Some(asked_id) {
+                answer_delay_ms(asked_ms, now_ms(), pause)
+            } else {
+                0.0
             };
-            let played = reply.move_of::<G>().and_then(|mv| {
-                let revision = reply.revision.unwrap_or(request.revision);
-                let result = table.try_update(|t| t.cpu_answer(revision, mv));
-                match result {
-                    Some(Err(TableError::Play(e))) => {
-                        Err(CpuError::Malformed(format!("{mv}: {e}")))
-                    }
-                    // Played, or stale: the table changed since it asked, and the
-                    // answer is dropped, as it must be.
-                    Some(Ok(_) | Err(TableError::Stale)) | None => Ok(()),
-                    // `cpu_answer` refuses with nothing else; were it to, the worker
-                    // is not trusted again.
-                    Some(Err(other)) => Err(CpuError::Malformed(other.to_string())),
-                }
-            });
-            if let Err(error) = played {
-                broken.set(true);
-                leptos::logging::warn!("the CPU's worker failed: {error}");
-                table.update(|t| {
-                    t.notify(TableNotice::CpuFailed {
-                        detail: error.to_string(),
-                    });
-                });
-                // On the next turn of the event loop, so the notice shows first.
-                set_timeout(move || think_here(table, request.id), Duration::ZERO);
-            }
+            let broken = broken.clone();
+            set_timeout(
+                move || play_reply(table, thinking, &broken, reply),
+                Duration::from_millis(delay as u64),
+            );
         })
     };
     let request_id = Memo::new(move |_| table.with(|t| t.cpu_request().map(|r| r.id)));
@@ -260,42 +247,83 @@ fn drive_cpu<G: WorkerGame>(table: RwSignal<Table<G>>) {
         let Some(id) = id else {
             return;
         };
-        let pause = table.with_untracked(|t| t.cpu_pause_ms());
-        let worker = worker.clone();
-        let broken = broken.clone();
-        set_timeout(
-            move || {
-                if broken.get() {
-                    think_here(table, id);
-                    return;
-                }
-                if worker.busy() == Some(id) {
-                    return;
-                }
-                let Some(job) = table.with_untracked(|t| {
-                    t.cpu_request()
-                        .filter(|r| r.id == id)
-                        .map(CpuJob::for_request)
-                }) else {
-                    return;
-                };
-                match worker.send(&job) {
-                    Ok(()) => thinking.set(true),
-                    Err(error) => {
-                        broken.set(true);
-                        leptos::logging::warn!("no CPU worker: {error}");
-                        table.update(|t| {
-                            t.notify(TableNotice::CpuFailed {
-                                detail: error.to_string(),
-                            });
-                        });
-                        think_here(table, id);
-                    }
-                }
-            },
-            Duration::from_millis(u64::from(pause)),
-        );
+        if broken.get() {
+            // The page thinks itself (and freezes meanwhile): after the pause, so the
+            // last move is seen first.
+            let pause = table.with_untracked(|t| t.cpu_pause_ms());
+            set_timeout(
+                move || think_here(table, id),
+                Duration::from_millis(u64::from(pause)),
+            );
+            return;
+        }
+        if worker.busy() == Some(id) {
+            return;
+        }
+        let Some(job) = table.with_untracked(|t| {
+            t.cpu_request()
+                .filter(|r| r.id == id)
+                .map(CpuJob::for_request)
+        }) else {
+            return;
+        };
+        // Asked at once: the CPU thinks while the last move is on show.
+        asked.set((id, now_ms()));
+        match worker.send(&job) {
+            Ok(()) => thinking.set(true),
+            Err(error) => {
+                broken.set(true);
+                leptos::logging::warn!("no CPU worker: {error}");
+                table.update(|t| {
+                    t.notify(TableNotice::CpuFailed {
+                        detail: error.to_string(),
+                    });
+                });
+                think_here(table, id);
+            }
+        }
     });
+}
+
+/// Plays the worker's `reply` if it answers the request still pending; a worker that
+/// answered with an error or a move the table refuses is not trusted again (`broken`)
+/// and the page thinks itself.
+fn play_reply<G: WorkerGame>(
+    table: RwSignal<Table<G>>,
+    thinking: RwSignal<bool>,
+    broken: &Rc<Cell<bool>>,
+    reply: CpuReply,
+) {
+    thinking.set(false);
+    let Some(request) =
+        table.with_untracked(|t| t.cpu_request().filter(|r| Some(r.id) == reply.id).cloned())
+    else {
+        return;
+    };
+    let played = reply.move_of::<G>().and_then(|mv| {
+        let revision = reply.revision.unwrap_or(request.revision);
+        let result = table.try_update(|t| t.cpu_answer(revision, mv));
+        match result {
+            Some(Err(TableError::Play(e))) => Err(CpuError::Malformed(format!("{mv}: {e}"))),
+            // Played, or stale: the table changed since it asked, and the
+            // answer is dropped, as it must be.
+            Some(Ok(_) | Err(TableError::Stale)) | None => Ok(()),
+            // `cpu_answer` refuses with nothing else; were it to, the worker
+            // is not trusted again.
+            Some(Err(other)) => Err(CpuError::Malformed(other.to_string())),
+        }
+    });
+    if let Err(error) = played {
+        broken.set(true);
+        leptos::logging::warn!("the CPU's worker failed: {error}");
+        table.update(|t| {
+            t.notify(TableNotice::CpuFailed {
+                detail: error.to_string(),
+            });
+        });
+        // On the next turn of the event loop, so the notice shows first.
+        set_timeout(move || think_here(table, request.id), Duration::ZERO);
+    }
 }
 
 /// Answers request `id` on the page's own thread, if it is still current (the fallback

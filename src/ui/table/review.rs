@@ -20,20 +20,10 @@ pub fn level_name(i18n: super::I18n, level: Level) -> String {
     }
 }
 
-/// The full label of a move for screen readers: its number, seat, notation and what
-/// it did.
-fn move_label<G: Screen>(i18n: super::I18n, e: &MoveEntry<G::Seat>) -> String {
-    let seat = G::seat_name(i18n, e.note.seat);
-    let mut parts = vec![
-        t_string!(
-            i18n,
-            move_entry,
-            n = e.number,
-            seat = seat,
-            mv = e.note.notation.clone()
-        )
-        .to_string(),
-    ];
+/// What a move did, for screen readers ("captured: 1; check to West"); empty when it
+/// only moved.
+fn move_details<G: Screen>(i18n: super::I18n, e: &MoveEntry<G::Seat>) -> String {
+    let mut parts = Vec::new();
     if e.note.captured > 0 {
         parts.push(t_string!(i18n, move_captures, n = e.note.captured).to_string());
     }
@@ -72,10 +62,17 @@ fn move_item<G: Screen>(
 ) -> impl IntoView {
     let TableCtx { table, i18n, .. } = ctx;
     let ply = e.ply;
-    let label = move_label::<G>(i18n, &e);
-    let number = e
-        .numbered
-        .then(|| view! { <span class="num">{format!("{}.", e.number)}</span> });
+    // The accessible name is the button's text: the number and notation as shown, the
+    // seat's name and what the move did in visually hidden text (the marks and the
+    // events drawn are hidden from screen readers, which read the words instead).
+    let details = move_details::<G>(i18n, &e);
+    let details = (!details.is_empty()).then(|| format!("; {details}"));
+    let seat_name = G::seat_name(i18n, e.note.seat);
+    let number = if e.numbered {
+        view! { <span class="num">{format!("{}.", e.number)}</span> }.into_any()
+    } else {
+        view! { <span class="visually-hidden">{format!("{}.", e.number)}</span> }.into_any()
+    };
     let dot = format!("dot seat-{}", G::seat_class(e.note.seat));
     let marks = {
         let mut m = String::new();
@@ -109,13 +106,15 @@ fn move_item<G: Screen>(
         <li data-testid=format!("move-{ply}") class:current=move || current.get() == ply>
             <button
                 type="button"
-                aria-label=label
                 aria-current=move || (current.get() == ply).then_some("step")
                 on:click=move |_| table.update(|t| t.replay_to(ply))
             >
                 {number}
                 <span class=dot aria-hidden="true"></span>
-                <span class="mv" aria-hidden="true">{e.note.notation.clone()}{marks}</span>
+                <span class="visually-hidden">{seat_name}" "</span>
+                <span class="mv">{e.note.notation.clone()}</span>
+                <span class="marks" aria-hidden="true">{marks}</span>
+                <span class="visually-hidden">{details}</span>
                 {events}
             </button>
         </li>

@@ -115,3 +115,14 @@ fn only_the_tab_in_charge_asks_the_cpu_and_not_behind_a_dialog() {
     t.cpu_answer(t.revision(), mv).unwrap();
     assert_eq!(t.game().moves().len(), 2);
 }
+
+#[test]
+fn the_pause_before_the_cpus_move_overlaps_its_thinking() {
+    use crate::session::table::cpu_request::answer_delay_ms;
+    // Asked at 1 000 ms with a 450 ms pause: an answer at 1 100 ms waits 350 ms more;
+    // one at 2 000 ms (a long think) is played at once.
+    assert_eq!(answer_delay_ms(1_000.0, 1_100.0, 450), 350.0);
+    assert_eq!(answer_delay_ms(1_000.0, 1_450.0, 450), 0.0);
+    assert_eq!(answer_delay_ms(1_000.0, 2_000.0, 450), 0.0);
+    assert_eq!(answer_delay_ms(f64::NAN, 2_000.0, 450), 0.0);
+}
