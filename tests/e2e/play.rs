@@ -323,8 +323,8 @@ fn resign_while_the_cpu_thinks() {
             .await;
         let result = snap.result.clone().expect("result");
         assert_eq!(result.title, "White wins");
-        assert_eq!(result.reason, "The opponent resigned.");
-        assert_eq!(snap.status, "White wins — The opponent resigned.");
+        assert_eq!(result.reason, "Black resigned.");
+        assert_eq!(snap.status, "White wins — Black resigned.");
         assert_eq!(snap.player("white").role, "CPU · Wins: 1");
         let saved = page.saved().await.expect("saved").game;
         assert_eq!(saved.resigned(), Some(Player::Black));
@@ -342,7 +342,7 @@ fn resign_while_the_cpu_thinks() {
                 [
                     "Black to move",
                     "CPU is thinking…",
-                    "White wins — The opponent resigned."
+                    "White wins — Black resigned."
                 ]
             );
         } else {

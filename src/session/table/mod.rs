@@ -63,6 +63,15 @@ use picking::{Picking, Turn};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
+/// Whom the table tells "your move" ([`Table::your_move`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum YourMove<S> {
+    /// The only person at the table.
+    Only,
+    /// One of several people sharing the device: this seat's.
+    Seat(S),
+}
+
 /// Who makes the moves of a seat (RULES H5.2, Y8).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -315,6 +324,22 @@ impl<G: TableGame> Table<G> {
     /// and their time has not run out.
     pub fn human_to_move(&self) -> bool {
         !self.timed_out && self.human_to_move_ignoring_time()
+    }
+
+    /// Whom to tell that it is their move: `None` unless a person may move now (and
+    /// nothing is being replayed); [`YourMove::Only`] when they are the only person at
+    /// the table, [`YourMove::Seat`] when several people share the device (so it says
+    /// whose turn it is, and to whom to hand it).
+    pub fn your_move(&self) -> Option<YourMove<G::Seat>> {
+        if self.review.is_some() || !self.human_to_move() {
+            return None;
+        }
+        let seat = self.game.side_to_move()?;
+        Some(if self.humans().len() == 1 {
+            YourMove::Only
+        } else {
+            YourMove::Seat(seat)
+        })
     }
 
     /// The legal moves of the game as it stands, by where they start (computed once

@@ -59,7 +59,13 @@ pub fn outcome_reason(i18n: I18n, outcome: Outcome) -> String {
             WinReason::LeadByThree => t_string!(i18n, reason_lead_by_three),
             WinReason::CapturedAll => t_string!(i18n, reason_captured_all),
             WinReason::NoLegalMove => t_string!(i18n, reason_no_legal_move),
-            WinReason::Resignation => t_string!(i18n, reason_resignation),
+            WinReason::Resignation => {
+                let loser = side_name(
+                    i18n,
+                    outcome.winner().map_or(Player::Black, Player::opponent),
+                );
+                return t_string!(i18n, reason_resignation, side = loser).to_string();
+            }
         },
         Outcome::Draw {
             reason: DrawReason::Repetition,

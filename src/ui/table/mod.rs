@@ -24,7 +24,7 @@ use crate::engine::Square;
 use crate::session::board::{BoardLook, BoardNames, arrival, hand_piece_of, table_view};
 use crate::session::cpu::WorkerGame;
 use crate::session::feedback::Motion;
-use crate::session::table::{Table, TableError, ViewMode};
+use crate::session::table::{Table, TableError, ViewMode, YourMove};
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -257,10 +257,23 @@ fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
         revision.get();
         table.with_untracked(|t| G::announcement(i18n, t))
     };
+    // "Your move" has its line even when empty, so nothing moves when it shows.
+    let your_move = move || {
+        table.with(|t| match t.your_move() {
+            Some(YourMove::Only) => t_string!(i18n, your_move).to_string(),
+            Some(YourMove::Seat(seat)) => {
+                t_string!(i18n, seat_your_move, side = G::seat_name(i18n, seat)).to_string()
+            }
+            None => String::new(),
+        })
+    };
     view! {
         <div class="status" data-testid="status">
             {driver::thinking_mark::<G>()}
             {text}
+        </div>
+        <div class="your-move" data-testid="your-move" aria-live="polite">
+            {your_move}
         </div>
         <div class="move-count" data-testid="move-count">
             {move_count}

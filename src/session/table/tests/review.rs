@@ -431,3 +431,16 @@ fn yonin_statistics_count_places_y6_1() {
     assert_eq!(rows[0].places, expected);
     assert_eq!(rows[0].games(), 1);
 }
+
+#[test]
+fn your_move_names_the_seat_when_people_share_the_device() {
+    let mut t = hasami();
+    assert_eq!(t.your_move(), Some(YourMove::Only));
+    click_move(&mut t, "e1", "e5");
+    assert_eq!(t.your_move(), None, "the CPU is to move");
+    let mut t = hasami_people();
+    play_all(&mut t, &["e1e5"]);
+    assert_eq!(t.your_move(), Some(YourMove::Seat(Player::White)));
+    t.replay_to(0);
+    assert_eq!(t.your_move(), None, "not while replaying");
+}
