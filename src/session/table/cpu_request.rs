@@ -81,8 +81,11 @@ impl<G: TableGame> Table<G> {
     /// see the position it answers: 450 with a person at the table, 250 when the CPU
     /// plays every seat (there is only watching to do, and a game takes hundreds of
     /// moves).
+    /// None while finishing a game at once ([`Table::finish_now`]).
     pub fn cpu_pause_ms(&self) -> u32 {
-        if self.someone_at_the_table() {
+        if self.finishing {
+            0
+        } else if self.someone_at_the_table() {
             450
         } else {
             250

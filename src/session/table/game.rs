@@ -70,6 +70,12 @@ pub trait TableGame: Variant<Rules: PanelRules> {
     /// How `seat` finished `game`, which ended with `outcome` (for the statistics).
     fn standing(game: &Self, outcome: &Self::Outcome, seat: Self::Seat) -> Standing;
 
+    /// Whether `seat` still plays in this game (Yonin: not mated, RULES Y5; Hasami:
+    /// always).
+    fn still_plays(&self, _seat: Self::Seat) -> bool {
+        true
+    }
+
     /// The seats that won `outcome` (empty for a draw).
     fn winners(outcome: &Self::Outcome) -> Vec<Self::Seat>;
 

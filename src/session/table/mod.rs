@@ -165,6 +165,8 @@ pub struct Table<G: TableGame> {
     redo: Vec<G::Move>,
     /// The results of the people at this table.
     stats: Stats,
+    /// The rest of the game is being played at once ([`Table::finish_now`]).
+    finishing: bool,
 }
 
 impl<G: TableGame> Table<G> {
@@ -230,6 +232,7 @@ impl<G: TableGame> Table<G> {
             review: None,
             redo: saved.redo,
             stats: saved.stats,
+            finishing: false,
         };
         t.view_seat = t.home_seat();
         t.update_view_seat();
@@ -396,6 +399,9 @@ impl<G: TableGame> Table<G> {
     /// game opened from storage, taken from another tab, after a take-back or a new
     /// game, so those never sound or move.
     pub fn move_feedback(&self) -> Option<MoveFeedback> {
+        if self.finishing {
+            return None;
+        }
         let report = self.last_report.as_ref()?;
         let &mv = self.game.moves().last()?;
         let from = match G::source(mv) {
@@ -623,6 +629,7 @@ impl<G: TableGame> Table<G> {
             self.participants[i].controller = controller;
             if controller == Controller::Human {
                 self.timed_out = false;
+                self.finishing = false;
             }
             self.picking.clear();
             self.changed();
@@ -665,8 +672,36 @@ impl<G: TableGame> Table<G> {
         }
     }
 
+    /// Whether the rest of the game can be played at once: it is on, nobody is
+    /// replaying it, and no person still plays in it (every seat the CPU's, or the
+    /// people all mated, RULES Y5), and it is not already being finished.
+    pub fn can_finish_now(&self) -> bool {
+        !self.finishing
+            && self.review.is_none()
+            && !self.game.is_over()
+            && !G::SEATS
+                .iter()
+                .any(|&s| self.controller(s) == Controller::Human && self.game.still_plays(s))
+    }
+
+    /// Plays the rest of the game at once: the CPU answers without the pause and the
+    /// moves are neither animated nor heard, until the game ends (or a person plays a
+    /// seat again, or a new game starts).
+    pub fn finish_now(&mut self) {
+        if self.can_finish_now() {
+            self.finishing = true;
+            self.refresh_request();
+        }
+    }
+
+    /// Whether the rest of the game is being played at once.
+    pub fn finishing(&self) -> bool {
+        self.finishing
+    }
+
     /// Starts the next game under the rules of the settings (RULES H1.3, Y1.5).
     pub fn new_game(&mut self) {
+        self.finishing = false;
         let begun = !self.game.moves().is_empty() || self.game.is_over();
         G::next_seating(&self.settings, begun, &mut self.seating);
         self.game = G::next_game(&self.settings, Some(&self.game), begun);
@@ -814,6 +849,9 @@ impl<G: TableGame> Table<G> {
     }
 
     fn after_move(&mut self, report: &G::Report) {
+        if self.game.is_over() {
+            self.finishing = false;
+        }
         if let Some(&mv) = self.game.moves().last() {
             self.forget_redo_unless(mv);
         }

@@ -133,6 +133,7 @@ impl<G: TableGame> Table<G> {
     /// the panel says they apply from the next game.
     pub fn load_game(&mut self, game: G) {
         self.review = None;
+        self.finishing = false;
         self.redo.clear();
         self.game = game;
         self.game_number += 1;

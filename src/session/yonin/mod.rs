@@ -142,6 +142,10 @@ impl TableGame for Game {
         self.position().piece_at(sq).and_then(|p| p.owner)
     }
 
+    fn still_plays(&self, seat: Seat) -> bool {
+        self.position().is_live(seat)
+    }
+
     fn standing(_game: &Game, outcome: &Outcome, seat: Seat) -> Standing {
         outcome.place(seat).map_or(Standing::Draw, Standing::Place)
     }

@@ -398,6 +398,7 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
     let can_resign = Memo::new(move |_| table.with(|t| t.resigner().is_some()));
     let can_take_back = Memo::new(move |_| table.with(|t| t.can_take_back()));
     let can_redo = Memo::new(move |_| table.with(|t| t.can_redo()));
+    let can_finish = Memo::new(move |_| table.with(|t| t.can_finish_now()));
     let takebacks = Memo::new(move |_| table.with(|t| t.takebacks_allowed()));
     let resign_button = G::CAN_RESIGN.then(|| {
         view! {
@@ -450,6 +451,16 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
                             on:click=move |_| act(Table::redo)
                         >
                             {t!(i18n, redo)}
+                        </button>
+                    </Show>
+                    <Show when=move || can_finish.get()>
+                        <button
+                            type="button"
+                            class="btn"
+                            data-testid="finish-now"
+                            on:click=move |_| table.update(|t| t.finish_now())
+                        >
+                            {t!(i18n, finish_now)}
                         </button>
                     </Show>
                 </div>

@@ -444,3 +444,48 @@ fn your_move_names_the_seat_when_people_share_the_device() {
     t.replay_to(0);
     assert_eq!(t.your_move(), None, "not while replaying");
 }
+
+#[test]
+fn finish_now_plays_the_rest_without_pauses_once_no_person_plays() {
+    // RULES Y5: with a person still playing, the game is theirs to play.
+    let rules = crate::engine::yonin::Rules {
+        move_limit: Some(12),
+        ..Default::default()
+    };
+    let mut t = yonin::Table::restore(
+        SavedTable {
+            settings: YSettings::default(),
+            participants: vec![Participant::new(Controller::Cpu); 4],
+            seating: vec![0, 1, 2, 3],
+            game: YGame::new(rules, Seat::South),
+            game_number: 1,
+            revision: Revision::default(),
+            clock_used_ms: 0.0,
+            redo: Vec::new(),
+            stats: Default::default(),
+        },
+        PAGE_A,
+    );
+    t.set_leader(true);
+    t.set_controller(Seat::South, Controller::Human);
+    assert!(!t.can_finish_now(), "South still plays");
+    t.set_controller(Seat::South, Controller::Cpu);
+    assert!(t.can_finish_now());
+    assert_eq!(t.cpu_pause_ms(), 250);
+    t.finish_now();
+    assert!(t.finishing());
+    assert_eq!(t.cpu_pause_ms(), 0, "no pause");
+    assert!(!t.can_finish_now(), "already finishing");
+    let mut moves = 0;
+    while !t.game().is_over() {
+        answer_cpu(&mut t);
+        assert!(
+            t.move_feedback().is_none() || t.game().is_over(),
+            "no animation or sound"
+        );
+        moves += 1;
+        assert!(moves <= 12);
+    }
+    assert!(!t.finishing(), "done once the game ends");
+    assert!(!t.can_finish_now());
+}
