@@ -41,7 +41,7 @@ fn levels_weakest_first_for_both_games() {
     for game in ["hasami", "yonin"] {
         assert_eq!(
             json(&["levels", game]),
-            serde_json::json!({"levels": ["beginner", "casual", "strong", "master"]})
+            serde_json::json!({"levels": ["novice", "beginner", "casual", "strong", "master"]})
         );
     }
 }

@@ -27,7 +27,13 @@ impl Rng {
     }
 }
 
-const LEVELS: [Level; 4] = [Level::Beginner, Level::Casual, Level::Strong, Level::Master];
+const LEVELS: [Level; 5] = [
+    Level::Novice,
+    Level::Beginner,
+    Level::Casual,
+    Level::Strong,
+    Level::Master,
+];
 
 /// A date (sometimes partly unknown, sometimes none) and players for some of the seats.
 fn random_info<S: Copy>(rng: &mut Rng, seats: &[S]) -> RecordInfo<S> {

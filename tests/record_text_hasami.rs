@@ -575,3 +575,27 @@ fn h6_5_errors_read_in_english_for_logs() {
         }
     );
 }
+
+#[test]
+fn h6_a_novice_cpu_is_written_and_read_by_its_name() {
+    // RULES H6: a seat tag `CPU <level>`, the weakest level included.
+    let g = game(Rules::default(), &["e1e5", "e9e6"]);
+    let info = RecordInfo {
+        date: None,
+        players: vec![
+            (Player::Black, SeatPlayer::Cpu(Level::Novice)),
+            (Player::White, SeatPlayer::Person),
+        ],
+    };
+    let text = g.write_record(&info);
+    assert!(text.contains("[Black \"CPU novice\"]\n"), "{text}");
+    let (back, back_info) = read(&text).expect("reads");
+    assert_eq!(back.moves(), g.moves());
+    assert_eq!(back_info.players, info.players);
+    // Any case, as the other levels.
+    let (_, info) = read("[White \"cpu (Novice)\"]\ne1e5").expect("reads");
+    assert_eq!(
+        info.players,
+        [(Player::White, SeatPlayer::Cpu(Level::Novice))]
+    );
+}

@@ -415,3 +415,23 @@ fn y9_2_a_truncated_record_offers_its_good_moves() {
         let _ = read(&text[..i]);
     }
 }
+
+#[test]
+fn y9_a_novice_cpu_is_written_and_read_by_its_name() {
+    // RULES Y9: a seat tag `CPU <level>`, the weakest level included.
+    let mut g = Game::new(Rules::default(), South);
+    let first = g.legal_moves()[0];
+    g.play(first).unwrap();
+    let info = RecordInfo {
+        date: None,
+        players: vec![
+            (South, SeatPlayer::Person),
+            (West, SeatPlayer::Cpu(Level::Novice)),
+        ],
+    };
+    let text = g.write_record(&info);
+    assert!(text.contains("[West \"CPU novice\"]\n"), "{text}");
+    let (back, back_info) = read(&text).expect("reads");
+    assert_eq!(back.moves(), g.moves());
+    assert_eq!(back_info.players, info.players);
+}

@@ -46,7 +46,7 @@ pub enum GameKind {
 pub enum ContenderError {
     /// Not a level, `baseline`, `greedy` or `random`.
     #[error(
-        "unknown player {0:?}: expected beginner, casual, strong, master, greedy, random (or baseline for hasami)"
+        "unknown player {0:?}: expected novice, beginner, casual, strong, master, greedy, random (or baseline for hasami)"
     )]
     Unknown(String),
     /// `baseline` named for Yonin.
@@ -55,7 +55,7 @@ pub enum ContenderError {
 }
 
 impl Contender {
-    /// Parses a player name for `game`: a level (`beginner` … `master`), `greedy`,
+    /// Parses a player name for `game`: a level (`novice` … `master`), `greedy`,
     /// `random`, or for Hasami `baseline`.
     ///
     /// # Errors

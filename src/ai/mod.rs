@@ -54,16 +54,32 @@ impl Default for Budget {
 #[serde(rename_all = "snake_case")]
 #[strum(serialize_all = "snake_case")]
 pub enum Level {
+    /// Sees nothing ahead: it takes the best capture at once most of the time
+    /// ([`NOVICE_TAKES_PERCENT`]) and otherwise plays any legal move, never looking at
+    /// the opponents' replies. A person playing a first game beats it.
+    Novice,
     /// Sees little ahead: a person starting out can win.
     Beginner,
-    /// A casual player.
-    Casual,
-    /// A real fight (the default).
+    /// A casual player (the default for a new CPU seat).
     #[default]
+    Casual,
+    /// A real fight (the default before the novice level; a saved seat without a level
+    /// is strong: [`Level::SAVED_DEFAULT`]).
     Strong,
     /// The strongest, with a choice of think time.
     Master,
 }
+
+impl Level {
+    /// The level of a saved CPU seat that names none: saves from before levels were
+    /// kept meant the default of the time, strong. Not [`Level::default`] (casual, for
+    /// new seats), so that the meaning of saved data never changes.
+    pub const SAVED_DEFAULT: Level = Level::Strong;
+}
+
+/// How often, in percent, the novice takes the best capture at once when it has one
+/// (decided by the move's seed); otherwise it plays a uniformly random legal move.
+pub const NOVICE_TAKES_PERCENT: u32 = 80;
 
 /// Think times offered for [`Level::Master`], in milliseconds (the first is the default).
 pub const THINK_TIMES_MS: [u32; 3] = [1_000, 3_000, 10_000];

@@ -281,7 +281,12 @@ mod tests {
     }
 
     fn round_trip<G: WorkerGame>(moves: &[&str]) {
-        let request = request_after::<G>(moves);
+        round_trip_at::<G>(moves, Level::Beginner);
+    }
+
+    fn round_trip_at<G: WorkerGame>(moves: &[&str], level: Level) {
+        let mut request = request_after::<G>(moves);
+        request.level = level;
         let job = CpuJob::for_request(&request);
         let text = job.to_json();
         assert_eq!(
@@ -300,6 +305,18 @@ mod tests {
     #[test]
     fn hasami_job_round_trip() {
         round_trip::<hasami::Game>(&["e1e5"]);
+    }
+
+    #[test]
+    fn a_novice_job_is_answered_as_on_the_page() {
+        round_trip_at::<hasami::Game>(&["e1e5"], Level::Novice);
+        round_trip_at::<yonin::Game>(&[], Level::Novice);
+        let request = request_after::<hasami::Game>(&["e1e5"]);
+        let job = CpuJob {
+            level: Level::Novice,
+            ..CpuJob::for_request(&request)
+        };
+        assert!(job.to_json().contains(r#""level":"novice""#));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //!
 //! | level | depth | quiescence | node budget | evaluation | sees |
 //! |---|---|---|---|---|---|
+//! | novice | no search ([`novice`]) | none | none | none | its own capture at once, [`NOVICE_TAKES_PERCENT`] % of the time; nothing of the opponent's |
 //! | beginner | 1 ply | none | 3 000 | [`Weights::NO_QUIESCENCE`], contempt 0.20 | the opponent's capture in reply (the evaluation), not corner captures |
 //! | casual | 2 plies | none | 12 000 | [`Weights::NO_QUIESCENCE`], contempt 0.20 | everything 2 plies deep, the mover's capture after that |
 //! | strong | up to 8 | 4 plies of captures | 8 000 | [`Weights::SEARCH`], contempt 0.20 | everything |
@@ -14,7 +15,10 @@
 //!
 //! The lower levels are weaker the way people are: they look less far ahead and a
 //! beginner does not think of corner captures (RULES H3.4), neither its own nor the
-//! opponent's; none of them plays a random blunder. The strong level's budget is a
+//! opponent's; from the beginner up none of them plays a random blunder. The novice
+//! plays like a person in a first game: it takes the best capture it has most of the
+//! time and otherwise moves any piece anywhere, never asking what the opponent can
+//! take in reply. The strong level's budget is a
 //! sixth of the master's, so it sees less far ahead (the gap between levels is
 //! depth). The master converts a lead: its evaluation values exchanges and contact
 //! by the lead (an exchange brings the leader nearer five captures first, RULES
@@ -43,7 +47,7 @@ mod tt;
 pub use eval::{Eval, HasamiScale, Sight, Weights, Window, evaluate};
 pub use search::{Analysis, Style};
 
-use super::{Budget, Level, Think};
+use super::{Budget, Level, NOVICE_TAKES_PERCENT, Think};
 use crate::engine::hasami::{Game, Move};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -52,10 +56,11 @@ use rand::{RngExt, SeedableRng};
 /// With a clock, a level other than the master stops after this many milliseconds.
 pub use super::SAFETY_MS;
 
-/// How each level searches (module docs).
+/// How each level searches (module docs). The novice does not search ([`novice`]):
+/// its entry is the beginner's, used by no move of its own.
 pub const fn style_of(level: Level) -> Style {
     match level {
-        Level::Beginner => Style {
+        Level::Novice | Level::Beginner => Style {
             budget: Budget {
                 max_depth: 1,
                 max_nodes: 3_000,
@@ -111,7 +116,21 @@ pub fn choose(game: &Game, think: &Think) -> Option<Move> {
 }
 
 /// [`choose`] with what the search found: score, depth, nodes and principal variation.
+///
+/// The novice searches nothing: its analysis is [`novice`]'s move with score
+/// [`Eval::DRAW`], depth 0, the number of legal moves as nodes and the move alone as its
+/// principal variation.
 pub fn analyse(game: &Game, think: &Think) -> Option<Analysis> {
+    if think.level == Level::Novice {
+        let nodes = game.position().legal_moves().len() as u64;
+        return novice(game, think.seed).map(|best| Analysis {
+            best,
+            score: Eval::DRAW,
+            depth: 0,
+            nodes,
+            pv: vec![best],
+        });
+    }
     let mut style = style_of(think.level);
     style.budget.max_nodes = think.node_budget(style.budget.max_nodes);
     let time = think.wall_limit();
@@ -135,6 +154,34 @@ pub fn greedy(game: &Game, seed: u64) -> Option<Move> {
         let captured = next.play_unchecked(mv).len() as i32;
         let wins = rules.win_reason(&next, pos.side_to_move()).is_some() || !next.has_legal_move();
         (wins, captured, -(next.best_capture() as i32))
+    })
+}
+
+/// The novice ([`Level::Novice`]): with `seed` it first decides whether it takes this
+/// turn; if so (in [`NOVICE_TAKES_PERCENT`] % of seeds) it plays the move that wins at
+/// once (RULES H4.1, H4.2) if there is one, else the one that captures most (RULES H3),
+/// and when nothing captures, or it does not take, a uniformly random legal move.
+/// It never looks at what the opponent can capture in reply. Deterministic for the
+/// same game and seed; `None` when the game is over.
+pub fn novice(game: &Game, seed: u64) -> Option<Move> {
+    if game.is_over() {
+        return None;
+    }
+    let rules = game.rules();
+    let pos = *game.position();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let takes = rng.random_range(0..100) < NOVICE_TAKES_PERCENT;
+    let mut moves = pos.legal_moves();
+    moves.shuffle(&mut rng);
+    if !takes {
+        return moves.first().copied();
+    }
+    // `max_by_key` keeps the last of equal moves: among the shuffled ones, a random one.
+    moves.into_iter().max_by_key(|&mv| {
+        let mut next = pos;
+        let captured = next.play_unchecked(mv).len();
+        let wins = rules.win_reason(&next, pos.side_to_move()).is_some() || !next.has_legal_move();
+        (wins, captured)
     })
 }
 

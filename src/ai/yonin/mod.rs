@@ -48,7 +48,9 @@
 //!   cannot finish.
 //! - **Levels** ([`style_of`]): depth, work, which threats the evaluation sees, and
 //!   whether the opponents' drops are searched (the casual level does not: it plays
-//!   into a drop mate or a drop fork it would see on the board).
+//!   into a drop mate or a drop fork it would see on the board). The novice does not
+//!   search at all ([`novice`]): it takes a capture most of the time, does not look
+//!   for mates, and otherwise plays any legal move.
 //! - **Evaluation** (centi-pawns, for the CPU's side): material on the board and in hand
 //!   (P 100, S 500, G 600, R 900; +P 500, +S 600, dragon 1200), mates credited (a mate is
 //!   worth far more than material, RULES Y6.1), king safety (in check, attacked squares
@@ -90,7 +92,7 @@ mod weights;
 pub use search::search;
 
 use super::score;
-use super::{Budget, Level, Think};
+use super::{Budget, Level, NOVICE_TAKES_PERCENT, Think};
 use crate::engine::yonin::{Game, Move};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -188,6 +190,7 @@ pub type Window = score::Window<YoninScale>;
 ///
 /// | level | search | depth | work units | threats seen past the horizon |
 /// |---|---|---|---|---|
+/// | novice | none ([`novice`]; its entry here is the beginner's, unused) | 0 | none | none: a capture of its own at once, [`NOVICE_TAKES_PERCENT`] % of the time; no mates |
 /// | beginner | paranoid | 1 ply | 20 000 | none: it sees a capture in reply only when its move invites it by the rules' own turn order (no threat term) |
 /// | casual | paranoid | 2 plies | 60 000 | the seat to move's captures, not those of the seats further round; and no drops among the answers it searches (blind to drop threats) |
 /// | strong | best-reply | 2 plies, 4 where its work allows | 150 000 | both, and the drop squares by each king (module docs) |
@@ -200,7 +203,7 @@ pub type Window = score::Window<YoninScale>;
 /// figures: `docs/STRENGTH.md`.
 pub const fn style_of(level: Level) -> Style {
     match level {
-        Level::Beginner => Style {
+        Level::Novice | Level::Beginner => Style {
             budget: Budget {
                 max_depth: 1,
                 max_nodes: 20_000,
@@ -282,8 +285,19 @@ pub fn choose(game: &Game, think: &Think) -> Option<Move> {
     analyse(game, think).map(|a| a.best)
 }
 
-/// [`choose`] with the depth reached and the work spent.
+/// [`choose`] with the depth reached and the work spent. The novice searches nothing:
+/// its analysis is [`novice`]'s move with depth 0, the number of legal moves as work
+/// and score [`Eval::DRAW`].
 pub fn analyse(game: &Game, think: &Think) -> Option<Analysis> {
+    if think.level == Level::Novice {
+        let nodes = game.legal_moves().len() as u64;
+        return novice(game, think.seed).map(|best| Analysis {
+            best,
+            depth: 0,
+            nodes,
+            score: Eval::DRAW,
+        });
+    }
     let mut style = style_of(think.level);
     style.budget.max_nodes = think.node_budget(style.budget.max_nodes);
     let time = think.wall_limit();
@@ -314,6 +328,40 @@ pub fn greedy(game: &Game, seed: u64) -> Option<Move> {
             captured * 10 + report.checks.len() as i32 * 2 + promotes,
         )
     })
+}
+
+/// The novice ([`Level::Novice`]): with `seed` it first decides whether it takes this
+/// turn; if so (in [`NOVICE_TAKES_PERCENT`] % of seeds) it plays a capture if it has
+/// one (any of them, chosen by the seed, whatever the piece), and when nothing
+/// captures, or it does not take, a uniformly random legal move (board move or drop).
+/// It does not look for mates (a new player does not see them; it mates only by
+/// chance) nor checks, and never looks at any opponent's reply. Deterministic for the
+/// same game and seed; `None` when the game is over.
+///
+/// Why no mates: with mates first, as [`greedy`] ranks them, it scored 55.5 % against
+/// three greedy seats and 40.0 % against three beginners (`docs/STRENGTH.md`,
+/// 2026-12-02), no weaker than the yardstick.
+pub fn novice(game: &Game, seed: u64) -> Option<Move> {
+    use rand::RngExt;
+    game.side_to_move()?;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let takes = rng.random_range(0..100) < NOVICE_TAKES_PERCENT;
+    let mut moves: Vec<Move> = game.legal_moves().iter().copied().collect();
+    moves.shuffle(&mut rng);
+    if takes && let Some(&mv) = moves.iter().find(|&&mv| captures(game, mv)) {
+        return Some(mv);
+    }
+    moves.first().copied()
+}
+
+/// Whether `mv`, legal in `game`, captures a piece (RULES Y2.2), an ownerless one
+/// included.
+pub fn captures(game: &Game, mv: Move) -> bool {
+    game.position()
+        .clone()
+        .play_unchecked(mv)
+        .captured
+        .is_some()
 }
 
 /// A uniformly random legal move chosen by `seed`, `None` when the game is over.

@@ -409,3 +409,69 @@ fn the_same_seed_gives_the_same_move_and_small_budgets_still_answer() {
         assert!(game.legal_moves().contains(&mv), "{budget:?}");
     }
 }
+
+/// Whether the seat to move of `game` has a capture (RULES Y2.2).
+fn can_capture(game: &Game) -> bool {
+    game.legal_moves().iter().any(|&mv| captures(game, mv))
+}
+
+#[test]
+fn the_novice_takes_a_capture_in_most_seeds_and_is_the_same_for_the_same_seed() {
+    // Positions of random play from the start (RULES Y2) in which the seat to move
+    // can capture; in each, 20 seeds.
+    let mut rng = StdRng::seed_from_u64(11);
+    let (mut positions, mut tries, mut took) = (0, 0, 0);
+    while positions < 10 {
+        let mut game = Game::new(Rules::default(), Seat::South);
+        for _ in 0..rng.random_range(20..80) {
+            if game.is_over() {
+                break;
+            }
+            let moves = game.legal_moves();
+            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        if game.is_over() || !can_capture(&game) {
+            continue;
+        }
+        positions += 1;
+        for seed in 0..20 {
+            let mv = novice(&game, seed).expect("a move");
+            assert_eq!(novice(&game, seed), Some(mv), "the same move for the seed");
+            assert_eq!(
+                choose(&game, &Think::nodes_only(Level::Novice, seed)),
+                Some(mv)
+            );
+            assert!(game.legal_moves().contains(&mv), "{mv} is legal");
+            tries += 1;
+            took += u32::from(captures(&game, mv));
+        }
+    }
+    // NOVICE_TAKES_PERCENT is 80: about 160 of 200 expected, a few more by chance.
+    assert_eq!((tries, took), (200, 158));
+}
+
+#[test]
+fn the_novice_plays_legal_moves_to_the_end_and_takes_most_captures() {
+    // The novice in every seat, 200-move limit: every move legal, and with a capture on
+    // the board it takes one in about four moves of five.
+    let rules = Rules {
+        move_limit: Some(200),
+        ..Rules::default()
+    };
+    let (mut had, mut took) = (0, 0);
+    for g in 0..3u64 {
+        let mut game = Game::new(rules, Seat::South);
+        let mut seed = g * 10_000;
+        while game.side_to_move().is_some() {
+            let mv = novice(&game, seed).expect("a move while the game goes on");
+            if can_capture(&game) {
+                had += 1;
+                took += u32::from(captures(&game, mv));
+            }
+            game.play(mv).expect("the novice plays legal moves");
+            seed += 1;
+        }
+        assert_eq!(novice(&game, seed), None);
+    }
+    assert_eq!((had, took), (310, 252));
+}

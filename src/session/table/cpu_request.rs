@@ -35,7 +35,7 @@ pub struct CpuRequest<G: TableGame> {
     pub reason: CpuReason,
     /// The seed of the search (from the revision, so a replay gives the same moves).
     pub seed: u64,
-    /// The level the CPU plays at (the seat's; the default level when it moves for a
+    /// The level the CPU plays at (the seat's; [`TIMEOUT_LEVEL`] when it moves for a
     /// person out of time).
     pub level: Level,
     /// Think time of the top level, in milliseconds.
@@ -56,6 +56,11 @@ pub fn answer_delay_ms(asked_ms: f64, now_ms: f64, pause_ms: u32) -> f64 {
         0.0
     }
 }
+
+/// The level the CPU plays at when it moves for a person whose time ran out: strong,
+/// as it was while strong was the default level (a new CPU seat is casual now,
+/// [`Level::default`]; a timed-out person's move is not the CPU opponent's).
+pub const TIMEOUT_LEVEL: Level = Level::Strong;
 
 impl<G: TableGame> CpuRequest<G> {
     /// Computes the answer on this thread, bounded in wall time by `clock` if given
@@ -148,7 +153,7 @@ impl<G: TableGame> Table<G> {
         let player = self.participant(seat);
         let (level, think_ms) = match reason {
             CpuReason::Turn => (player.level, player.think_ms),
-            CpuReason::Timeout => (Level::default(), THINK_TIMES_MS[0]),
+            CpuReason::Timeout => (TIMEOUT_LEVEL, THINK_TIMES_MS[0]),
         };
         self.pending = Some(CpuRequest {
             level,

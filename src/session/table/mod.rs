@@ -90,9 +90,10 @@ pub struct Participant {
     pub controller: Controller,
     /// Games won (or first places) at this table.
     pub wins: u32,
-    /// How strong the CPU plays when it moves for this participant (older saves get the
-    /// default).
-    #[serde(default)]
+    /// How strong the CPU plays when it moves for this participant. A save without it
+    /// (version 1) is read as [`Level::SAVED_DEFAULT`], strong, the default when it was
+    /// written, not today's default for a new seat.
+    #[serde(default = "saved_default_level")]
     pub level: Level,
     /// Think time of [`Level::Master`] in milliseconds, one of [`THINK_TIMES_MS`].
     #[serde(default = "default_think_ms")]
@@ -101,15 +102,21 @@ pub struct Participant {
 
 impl Participant {
     /// A participant who has won nothing yet, played by `controller` at the default
-    /// level.
+    /// level for a new seat, casual ([`Level::default`]), so that a first game against
+    /// the CPU is not a strong one.
     pub const fn new(controller: Controller) -> Participant {
         Participant {
             controller,
             wins: 0,
-            level: Level::Strong,
+            level: Level::Casual,
             think_ms: THINK_TIMES_MS[0],
         }
     }
+}
+
+/// The level of a saved participant without one ([`Level::SAVED_DEFAULT`]).
+const fn saved_default_level() -> Level {
+    Level::SAVED_DEFAULT
 }
 
 const fn default_think_ms() -> u32 {

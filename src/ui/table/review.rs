@@ -13,6 +13,7 @@ use wasm_bindgen::JsCast;
 /// The translated name of a CPU level.
 pub fn level_name(i18n: super::I18n, level: Level) -> String {
     match level {
+        Level::Novice => t_string!(i18n, level_novice).to_string(),
         Level::Beginner => t_string!(i18n, level_beginner).to_string(),
         Level::Casual => t_string!(i18n, level_casual).to_string(),
         Level::Strong => t_string!(i18n, level_strong).to_string(),

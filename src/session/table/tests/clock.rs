@@ -102,6 +102,8 @@ fn at_zero_the_cpu_moves_for_the_person_once_h5_1() {
     t.tick(30_000.0);
     let req = t.cpu_request().expect("the CPU moves for Black").clone();
     assert_eq!((req.seat, req.reason), (Player::Black, CpuReason::Timeout));
+    // Strong, as while it was the default level; a new CPU seat is casual.
+    assert_eq!(req.level, crate::ai::Level::Strong);
     assert!(
         !t.human_to_move(),
         "the person's clicks are no longer taken"

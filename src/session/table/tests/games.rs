@@ -93,7 +93,7 @@ fn each_cpu_seat_plays_at_its_own_level() {
     t.set_leader(true);
     t.set_controller(Seat::South, Controller::Cpu);
     let first = t.cpu_request().unwrap().clone();
-    assert_eq!((first.seat, first.level), (Seat::South, Level::Strong));
+    assert_eq!((first.seat, first.level), (Seat::South, Level::Casual));
     t.set_level(Seat::South, Level::Master, THINK_TIMES_MS[2])
         .unwrap();
     let req = t.cpu_request().unwrap().clone();

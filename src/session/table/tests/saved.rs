@@ -21,6 +21,37 @@ fn a_saved_table_round_trips_in_one_write() {
 }
 
 #[test]
+fn a_new_table_plays_casual_and_a_save_without_a_level_keeps_strong() {
+    use crate::ai::Level;
+    // A new table: every seat at casual, the default for a first game.
+    let t = hasami();
+    assert!(t.participants().iter().all(|p| p.level == Level::Casual));
+    let y = yonin::Table::new(YSettings::default(), PAGE_B);
+    assert_eq!(y.participants().len(), 4);
+    assert!(y.participants().iter().all(|p| p.level == Level::Casual));
+    // The same save with the level left out (as version 1 wrote it): strong, the
+    // default when it was written, not casual.
+    let text = t.saved().encode();
+    assert_eq!(text.matches(r#""level":"casual","#).count(), 2, "{text}");
+    let without = text.replace(r#""level":"casual","#, "");
+    let back = SavedTable::<HGame>::open(&without, None).unwrap();
+    assert_eq!(
+        back.participants
+            .iter()
+            .map(|p| (p.level, p.think_ms))
+            .collect::<Vec<_>>(),
+        [(Level::Strong, 1_000), (Level::Strong, 1_000)]
+    );
+    // A novice seat is written by its name and read back.
+    let mut t = hasami();
+    t.set_level(Player::White, Level::Novice, 1_000).unwrap();
+    let text = t.saved().encode();
+    assert!(text.contains(r#""level":"novice""#), "{text}");
+    let back = SavedTable::<HGame>::open(&text, None).unwrap();
+    assert_eq!(back.participants[1].level, Level::Novice);
+}
+
+#[test]
 fn saved_data_that_makes_no_sense_is_refused() {
     let good = hasami().saved().encode();
     let bad = |from: &str, to: &str| {
