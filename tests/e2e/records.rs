@@ -162,9 +162,9 @@ fn statistics_count_a_won_game_once() {
             .unwrap_or_default()
             .to_string()
         };
-        assert_eq!(stats().await, "CPU (Strong)Won 1 · Drawn 0 · Lost 0");
+        assert_eq!(stats().await, "CPU (Casual)Won 1 · Drawn 0 · Lost 0");
         page.reload().await;
-        assert_eq!(stats().await, "CPU (Strong)Won 1 · Drawn 0 · Lost 0");
+        assert_eq!(stats().await, "CPU (Casual)Won 1 · Drawn 0 · Lost 0");
         let saved = page.saved().await.expect("saved");
         assert_eq!(saved.stats.rows.len(), 1);
         assert_eq!(saved.game.moves(), [mv("f1f5")]);
