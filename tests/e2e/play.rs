@@ -590,7 +590,7 @@ fn a_click_outside_the_result_dialog_keeps_the_focus_in_it() {
         page.click("result-reason").await;
         page.sleep(100).await;
         assert_eq!(page.js(in_dialog, vec![]).await, json!(true));
-        page.press(&Key::Escape.to_string()).await;
+        page.press(&char::from(Key::Escape).to_string()).await;
         page.wait_for("the dialog closed", |s| s.result.is_none())
             .await;
 
@@ -605,7 +605,7 @@ fn a_click_outside_the_result_dialog_keeps_the_focus_in_it() {
                 .await,
             json!(true)
         );
-        page.press(&Key::Escape.to_string()).await;
+        page.press(&char::from(Key::Escape).to_string()).await;
         page.wait_for("the dialog closed", |s| s.result.is_none())
             .await;
     });
