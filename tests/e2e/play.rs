@@ -570,7 +570,8 @@ fn a_click_outside_the_result_dialog_keeps_the_focus_in_it() {
         page.play("f1f5").await;
         page.wait_for("the result dialog", |s| s.result.is_some())
             .await;
-        let in_dialog = "return !!document.activeElement?.closest('[data-testid=\"result-dialog\"]');";
+        let in_dialog =
+            "return !!document.activeElement?.closest('[data-testid=\"result-dialog\"]');";
         assert_eq!(page.js(in_dialog, vec![]).await, json!(true));
 
         // The backdrop, top left (outside the dialog), then the dialog's text.

@@ -96,7 +96,8 @@ fn a_missing_wasm_shows_the_failure_in_the_players_language() {
         assert_eq!(wait_failure(&page).await, english());
 
         save_language(&page, "pt").await;
-        page.storage_set("shogi-variants/hasami", "a saved game").await;
+        page.storage_set("shogi-variants/hasami", "a saved game")
+            .await;
         page.visit().await;
         assert_eq!(
             wait_failure(&page).await,
@@ -194,7 +195,12 @@ fn a_wasm_of_another_build_shows_the_failure() {
         page.visit().await;
         let (title, lang, reload, clear) = wait_failure(&page).await;
         assert_eq!(
-            (title.as_str(), lang.as_str(), reload.as_str(), clear.as_str()),
+            (
+                title.as_str(),
+                lang.as_str(),
+                reload.as_str(),
+                clear.as_str()
+            ),
             (
                 "アプリを起動できませんでした",
                 "ja",
@@ -218,7 +224,10 @@ fn a_normal_start_never_shows_the_failure() {
     run(|page| async move {
         assert_eq!(failure_screen(&page).await, None);
         let started = page
-            .js("return !!document.querySelector('[data-testid=\"board\"]');", vec![])
+            .js(
+                "return !!document.querySelector('[data-testid=\"board\"]');",
+                vec![],
+            )
             .await;
         assert_eq!(started, Value::Bool(true));
         // An error after the start (a synthetic one: nothing is logged).

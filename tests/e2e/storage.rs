@@ -620,7 +620,8 @@ fn capture_saved_blobs() {
     });
 }
 
-/// Fills localStorage with filler keys (`e2e-fill-N`) until it takes nothing more;
+/// Fills localStorage with filler keys (`e2e-fill-N`, then one-letter keys from U+4E00)
+/// until it takes nothing more;
 /// returns how many were written.
 async fn fill_storage(page: &Page) -> u64 {
     let n = page
@@ -633,6 +634,11 @@ async fn fill_storage(page: &Page) -> u64 {
                 try { localStorage.setItem("e2e-fill-" + n, chunk); n++; }
                 catch (e) { break; }
               }
+            }
+            // The last few characters: one-letter keys (`e2e-fill-` is too long).
+            for (let i = 0; i < 64; i++) {
+              try { localStorage.setItem(String.fromCharCode(0x4e00 + i), "x"); n++; }
+              catch (e) { break; }
             }
             return n;
             "#,
@@ -651,13 +657,16 @@ fn a_full_storage_is_told_once_and_cleared_by_a_save() {
     run(|page| async move {
         let failed = "The game could not be saved on this device (storage is full or turned off). \
                       Play goes on, but a reload would lose it.";
+        // The preferences' next change (back to the system's theme) makes them longer.
+        page.select("theme", "dark").await;
+        page.sleep(200).await;
         assert!(fill_storage(&page).await > 0);
         page.click_square("e1").await;
         page.wait_for("e1 to be selected", |s| s.marked("selected") == ["e1"])
             .await;
         page.click_square("e5").await;
         page.wait_for("the notice", |s| !s.notices.is_empty()).await;
-        page.select("theme", "dark").await;
+        page.select("theme", "system").await;
         // The CPU answers (its save fails too).
         let snap = page.wait_status("Black to move").await;
         assert_eq!(snap.notices, [failed], "one notice for every save");
@@ -667,11 +676,12 @@ fn a_full_storage_is_told_once_and_cleared_by_a_save() {
             page.saved().await.is_none_or(|t| t.game.moves().is_empty()),
             "the moves were not saved"
         );
-        assert_ne!(page.saved_preferences().await["theme"], "dark");
+        assert_eq!(page.saved_preferences().await["theme"], "dark", "not saved");
 
         // Room is made: the next save works, the notice goes.
         page.js(
-            "Object.keys(localStorage).filter((k) => k.startsWith('e2e-fill-'))
+            "Object.keys(localStorage)
+               .filter((k) => k.startsWith('e2e-fill-') || (k.length === 1 && k >= '\\u4e00'))
                .forEach((k) => localStorage.removeItem(k));",
             vec![],
         )

@@ -35,7 +35,9 @@ fn page_id() -> u64 {
 /// it; it also provides the [`CpuThinking`] of `G` to the components below.
 ///
 /// `on_saved` hears the result of every write of the table (the app tells a failure).
-pub fn use_table<G: WorkerGame>(on_saved: Callback<Result<(), StorageError>>) -> RwSignal<Table<G>> {
+pub fn use_table<G: WorkerGame>(
+    on_saved: Callback<Result<(), StorageError>>,
+) -> RwSignal<Table<G>> {
     let key = G::TABLE_KEY.to_string();
     // An older format's settings key, removed once the table is written anew.
     let legacy_key = G::legacy().and_then(|legacy| legacy.settings_key());
