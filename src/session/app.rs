@@ -5,7 +5,8 @@
 //! back to its default and is reported, and every other preference is kept.
 
 pub use super::feedback::Motion;
-use super::storage::{self, LoadError};
+use super::notice::Notices;
+use super::storage::{self, LoadError, StorageError};
 use serde::{Deserialize, Serialize};
 
 /// The two games of the app.
@@ -206,10 +207,94 @@ impl Preferences {
     }
 }
 
+/// What the app (outside a table) tells the player.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AppNotice {
+    /// The saved preferences, or one of them, could not be read; the default is used
+    /// for what could not be read, the rest is kept.
+    PreferencesUnreadable {
+        /// The preference that was damaged (`locale`, `game`, `theme`), or `None` when
+        /// the whole value was unreadable.
+        field: Option<&'static str>,
+        /// Why.
+        error: LoadError,
+        /// Whether the unreadable text was copied aside (under `KEY/unreadable`).
+        kept: bool,
+    },
+    /// Something could not be saved (a game, the preferences): the storage is full or
+    /// refuses. One notice for every save ([`Notices::save_done`]).
+    SaveFailed {
+        /// Why (the last failure), for the notice's tooltip.
+        error: StorageError,
+    },
+}
+
+impl Notices<AppNotice> {
+    /// The result of any save of the app (a table, the preferences) at `now_ms`: a
+    /// failure shows the one lasting [`AppNotice::SaveFailed`] (replacing an earlier
+    /// one, so it is never shown twice), and a save that works removes it (room was
+    /// made: the next saves of the rest will work too).
+    pub fn save_done(&mut self, result: Result<(), StorageError>, now_ms: f64) {
+        self.remove_where(|n| matches!(n, AppNotice::SaveFailed { .. }));
+        if let Err(error) = result {
+            self.push(AppNotice::SaveFailed { error }, false, now_ms);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::session::storage;
+
+    fn full(key: &str) -> StorageError {
+        StorageError::Write {
+            key: key.into(),
+            detail: "QuotaExceededError".into(),
+        }
+    }
+
+    #[test]
+    fn failed_saves_show_one_notice_until_a_save_works() {
+        let mut n = Notices::<AppNotice>::default();
+        n.push(
+            AppNotice::PreferencesUnreadable {
+                field: Some("theme"),
+                error: LoadError::NotOurs,
+                kept: false,
+            },
+            false,
+            0.0,
+        );
+        // The game's save and the preferences' fail (different keys, different
+        // errors): one notice, with the last reason.
+        n.save_done(Err(full("shogi-variants/hasami")), 1.0);
+        n.save_done(Err(full(storage::keys::PREFERENCES)), 2.0);
+        n.save_done(Err(full("shogi-variants/hasami")), 3.0);
+        let failed: Vec<_> = n
+            .posted()
+            .iter()
+            .filter(|p| matches!(p.notice, AppNotice::SaveFailed { .. }))
+            .collect();
+        assert_eq!(failed.len(), 1);
+        assert_eq!(
+            failed[0].notice,
+            AppNotice::SaveFailed {
+                error: full("shogi-variants/hasami")
+            }
+        );
+        assert_eq!(failed[0].expires_at, None, "it stays while saves fail");
+        // Room is made; the next save of either kind works: the notice goes, the
+        // others stay.
+        n.save_done(Ok(()), 4.0);
+        assert_eq!(n.posted().len(), 1);
+        assert!(matches!(
+            n.posted()[0].notice,
+            AppNotice::PreferencesUnreadable { .. }
+        ));
+        n.save_done(Ok(()), 5.0);
+        assert_eq!(n.posted().len(), 1);
+    }
 
     /// The preference each problem is about, in order (`"all"` for an unreadable value).
     fn problem_fields(problems: &[PreferencesProblem]) -> Vec<&'static str> {

@@ -7,32 +7,12 @@ use super::I18n;
 use super::i18n::{t, t_string, use_i18n};
 use super::table::Screen;
 use crate::engine::{hasami, yonin};
+pub use crate::session::app::AppNotice;
 use crate::session::app::GameKind;
 use crate::session::notice::{Notices, Posted};
-use crate::session::storage::{LoadError, StorageError};
+use crate::session::storage::LoadError;
 use crate::session::table::{Refusal, Table, TableNotice};
 use leptos::prelude::*;
-
-/// What the app (outside a table) tells the player.
-#[derive(Clone, Debug, PartialEq)]
-pub enum AppNotice {
-    /// The saved preferences, or one of them, could not be read; the default is used
-    /// for what could not be read, the rest is kept.
-    PreferencesUnreadable {
-        /// The preference that was damaged (`locale`, `game`, `theme`), or `None` when
-        /// the whole value was unreadable.
-        field: Option<&'static str>,
-        /// Why.
-        error: LoadError,
-        /// Whether the unreadable text was copied aside (under `KEY/unreadable`).
-        kept: bool,
-    },
-    /// The preferences could not be saved.
-    SaveFailed {
-        /// Why, for the notice's tooltip.
-        error: StorageError,
-    },
-}
 
 /// The translated short reason for a [`LoadError`].
 fn reason_text(i18n: I18n, error: &LoadError) -> String {
@@ -71,7 +51,6 @@ fn table_notice_text<G: Screen>(i18n: I18n, notice: TableNotice<G::Seat>) -> (An
         }
         TableNotice::Newer { .. } => t!(i18n, notice_newer).into_any(),
         TableNotice::StorageUnavailable { .. } => t!(i18n, notice_storage_unavailable).into_any(),
-        TableNotice::SaveFailed => t!(i18n, notice_save_failed).into_any(),
         TableNotice::OtherTab => t!(i18n, notice_other_tab).into_any(),
         TableNotice::Timeout { seat } => t!(
             i18n,

@@ -12,7 +12,7 @@ use crate::engine::{hasami, yonin};
 use crate::record::link::LinkGame;
 use crate::session::app::{GameKind, LANGUAGES, Preferences, PreferencesProblem, Theme};
 use crate::session::notice::Notices;
-use crate::session::storage::{LoadError, keys};
+use crate::session::storage::{LoadError, StorageError, keys};
 use crate::session::table::{PieceStyleChoice, Table, link_of_fragment};
 use leptos::prelude::*;
 use leptos_i18n::Locale as _;
@@ -23,8 +23,12 @@ use leptos_i18n::Locale as _;
 pub fn Shell() -> impl IntoView {
     let i18n = use_i18n();
     let app_notices = RwSignal::new(Notices::<AppNotice>::default());
-    let hasami = driver::use_table::<hasami::Game>();
-    let yonin = driver::use_table::<yonin::Game>();
+    // Every save (both tables, the preferences) is told to one notice.
+    let saved = Callback::new(move |result: Result<(), StorageError>| {
+        app_notices.update(|n| n.save_done(result, driver::now_ms()));
+    });
+    let hasami = driver::use_table::<hasami::Game>(saved);
+    let yonin = driver::use_table::<yonin::Game>(saved);
     // The service worker (offline play) and the offer of a new build.
     let updates = update::start();
     // Passing app notices go with the same monotonic clock as the tables'.
@@ -52,7 +56,7 @@ pub fn Shell() -> impl IntoView {
         });
     };
 
-    let prefs = load_preferences(tell);
+    let prefs = load_preferences(tell, saved);
     let saved_locale = prefs.locale.as_deref().and_then(|code| {
         Locale::get_all()
             .iter()
@@ -83,10 +87,8 @@ pub fn Shell() -> impl IntoView {
     let save_prefs = move || {
         let text = prefs.get_untracked().encode();
         // With storage off the tables already say nothing is kept.
-        if store::available().is_ok()
-            && let Err(error) = store::write(keys::PREFERENCES, &text)
-        {
-            tell(AppNotice::SaveFailed { error });
+        if store::available().is_ok() {
+            saved.run(store::write(keys::PREFERENCES, &text));
         }
     };
     // Applied in an effect, which runs after the provider's own start-up effect (that
@@ -263,7 +265,10 @@ pub fn Shell() -> impl IntoView {
 /// the game last played, the theme, sound, motion and confirm moves. Read field by
 /// field: a damaged value takes its default with a notice (`tell`), the others are
 /// kept ([`crate::session::app`]).
-fn load_preferences(tell: impl Fn(AppNotice) + Copy) -> Preferences {
+fn load_preferences(
+    tell: impl Fn(AppNotice) + Copy,
+    saved: Callback<Result<(), StorageError>>,
+) -> Preferences {
     let stored = store::read(keys::PREFERENCES).ok().flatten();
     match stored.as_deref() {
         None => Preferences::default(),
@@ -278,11 +283,8 @@ fn load_preferences(tell: impl Fn(AppNotice) + Copy) -> Preferences {
                     PreferencesProblem::Unreadable(LoadError::UnknownVersion(_))
                 )
             });
-            if !problems.is_empty()
-                && !newer
-                && let Err(error) = store::write(keys::PREFERENCES, &prefs.encode())
-            {
-                tell(AppNotice::SaveFailed { error });
+            if !problems.is_empty() && !newer {
+                saved.run(store::write(keys::PREFERENCES, &prefs.encode()));
             }
             for problem in problems {
                 tell(AppNotice::PreferencesUnreadable {

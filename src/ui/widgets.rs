@@ -35,6 +35,11 @@ pub fn clock_view(ms: f64) -> impl IntoView {
 /// inert by the caller. Its accessible name is its title, the child with the id
 /// `TESTID-title`, and its description the child with the id `TESTID-text`
 /// ([`modal_ids`]).
+///
+/// The focus stays in the dialog: a press on the backdrop does not take it (and one
+/// on the dialog's text gives it to the dialog itself), Tab and Shift+Tab go round
+/// its controls, and Escape pressed while the focus is on the page body anyway still
+/// closes it.
 #[component]
 pub fn Modal(
     /// `data-testid` of the dialog box.
@@ -43,6 +48,7 @@ pub fn Modal(
     on_escape: Callback<()>,
     children: Children,
 ) -> impl IntoView {
+    use wasm_bindgen::JsCast;
     let dialog = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
         if let Some(el) = dialog.get()
@@ -51,20 +57,69 @@ pub fn Modal(
                 .transpose()
                 .or_else(|| el.query_selector("button").transpose())
                 .transpose()
+            && let Ok(button) = button.dyn_into::<web_sys::HtmlElement>()
         {
-            use wasm_bindgen::JsCast;
-            if let Ok(button) = button.dyn_into::<web_sys::HtmlElement>() {
-                let _ = button.focus();
-            }
+            let _ = button.focus();
         }
     });
+    // Escape with the focus outside the dialog (on the body, after a press the
+    // browser did not give to a control): the keydown reaches only the window.
+    let listener = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() != "Escape" || ev.default_prevented() {
+            return;
+        }
+        let inside = dialog.get_untracked().is_some_and(|d| {
+            let active: Option<web_sys::Node> = document().active_element().map(Into::into);
+            d.contains(active.as_ref())
+        });
+        if !inside {
+            ev.prevent_default();
+            on_escape.run(());
+        }
+    });
+    on_cleanup(move || listener.remove());
+    // Tab and Shift+Tab go round the dialog's controls.
+    let wrap_tab = move |ev: &leptos::ev::KeyboardEvent| {
+        let Some(d) = dialog.get_untracked() else {
+            return;
+        };
+        let Ok(list) = d.query_selector_all(FOCUSABLE) else {
+            return;
+        };
+        let controls: Vec<web_sys::HtmlElement> = (0..list.length())
+            .filter_map(|i| list.item(i)?.dyn_into::<web_sys::HtmlElement>().ok())
+            .collect();
+        let (Some(first), Some(last)) = (controls.first(), controls.last()) else {
+            return;
+        };
+        let active = document().active_element();
+        let at = |e: &web_sys::Element| active.as_ref() == Some(e);
+        let on_dialog = at(&d);
+        if ev.shift_key() && (at(first) || on_dialog) {
+            ev.prevent_default();
+            let _ = last.focus();
+        } else if !ev.shift_key() && at(last) {
+            ev.prevent_default();
+            let _ = first.focus();
+        }
+    };
     view! {
         <div
             class="overlay"
             on:keydown=move |ev: leptos::ev::KeyboardEvent| {
-                if ev.key() == "Escape" {
+                match ev.key().as_str() {
+                    "Escape" => {
+                        ev.prevent_default();
+                        on_escape.run(());
+                    }
+                    "Tab" => wrap_tab(&ev),
+                    _ => {}
+                }
+            }
+            on:mousedown=move |ev: leptos::ev::MouseEvent| {
+                // A press on the backdrop would move the focus to the page body.
+                if ev.target() == ev.current_target() {
                     ev.prevent_default();
-                    on_escape.run(());
                 }
             }
         >
@@ -74,6 +129,7 @@ pub fn Modal(
                 aria-modal="true"
                 aria-labelledby=modal_ids(testid).0
                 aria-describedby=modal_ids(testid).1
+                tabindex="-1"
                 data-testid=testid
                 node_ref=dialog
             >
@@ -82,6 +138,10 @@ pub fn Modal(
         </div>
     }
 }
+
+/// What Tab can reach in a dialog.
+const FOCUSABLE: &str = "button:not([disabled]), [href], input:not([disabled]), \
+    select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex=\"-1\"])";
 
 /// The ids a [`Modal`] with the `data-testid` `testid` expects on its title and its
 /// text: `TESTID-title` and `TESTID-text`.

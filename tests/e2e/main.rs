@@ -23,6 +23,7 @@ mod prefs;
 mod records;
 mod rules_pages;
 mod screens;
+mod start;
 mod storage;
 mod tabs;
 mod yonin;

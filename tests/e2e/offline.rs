@@ -214,7 +214,7 @@ fn works_under_another_sub_path() {
 const BUILD_B_MARK: &str = "e2e build B";
 
 /// Copies the folder `from` into `to`, recursively.
-fn copy_dir(from: &Path, to: &Path) {
+pub(crate) fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("create a folder");
     for entry in std::fs::read_dir(from).expect("read a folder") {
         let entry = entry.expect("folder entry");

@@ -538,3 +538,76 @@ fn clean_run_checks_catch_foreign_requests_and_console_errors() {
         page.reload().await;
     });
 }
+
+/// The result dialog keeps the focus: a click on the page outside it, or on its text,
+/// leaves the focus in the dialog, and Escape then closes it; Escape closes it even
+/// with the focus on the page body.
+#[test]
+fn a_click_outside_the_result_dialog_keeps_the_focus_in_it() {
+    use fantoccini::key::Key;
+    use serde_json::json;
+    run(|page| async move {
+        // Black has captured 4; f1f5 sandwiches e5 between d5 and f5.
+        let start: Position = "wwww5/9/9/9/3bw4/9/9/9/bbb1bbbbb b 4 0 20"
+            .parse()
+            .expect("position");
+        let saved = SavedTable {
+            settings: Settings::default(),
+            participants: vec![
+                Participant::new(Controller::Human),
+                Participant::new(Controller::Cpu),
+            ],
+            seating: vec![0, 1],
+            game: Game::from_position(Rules::default(), start),
+            game_number: 1,
+            revision: Revision::default(),
+            clock_used_ms: 0.0,
+            redo: Vec::new(),
+            stats: Default::default(),
+        };
+        page.storage_set(keys::HASAMI_TABLE, &saved.encode()).await;
+        page.reload().await;
+        page.play("f1f5").await;
+        page.wait_for("the result dialog", |s| s.result.is_some())
+            .await;
+        let in_dialog =
+            "return !!document.activeElement?.closest('[data-testid=\"result-dialog\"]');";
+        assert_eq!(page.js(in_dialog, vec![]).await, json!(true));
+
+        // The backdrop, top left (outside the dialog), then the dialog's text.
+        let dialog = page
+            .rect("[data-testid=\"result-dialog\"]")
+            .await
+            .expect("the dialog");
+        assert!(dialog[0] > 4.0 && dialog[1] > 4.0, "{dialog:?}");
+        page.click_at(2.0, 2.0).await;
+        page.sleep(100).await;
+        assert_eq!(
+            page.js(in_dialog, vec![]).await,
+            json!(true),
+            "focus on {:?}",
+            page.focused().await
+        );
+        page.click("result-reason").await;
+        page.sleep(100).await;
+        assert_eq!(page.js(in_dialog, vec![]).await, json!(true));
+        page.press(&char::from(Key::Escape).to_string()).await;
+        page.wait_for("the dialog closed", |s| s.result.is_none())
+            .await;
+
+        // Open again (reload: the game is over), the focus taken to the page body:
+        // Escape still closes it.
+        page.reload().await;
+        page.wait_for("the result dialog", |s| s.result.is_some())
+            .await;
+        page.js("document.activeElement.blur();", vec![]).await;
+        assert_eq!(
+            page.js("return document.activeElement === document.body;", vec![])
+                .await,
+            json!(true)
+        );
+        page.press(&char::from(Key::Escape).to_string()).await;
+        page.wait_for("the dialog closed", |s| s.result.is_none())
+            .await;
+    });
+}

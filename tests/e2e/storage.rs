@@ -3,7 +3,7 @@
 //! a build's saved data for `tests/saved_data.rs`.
 
 use crate::harness::{
-    Options, START_BOARD, SavedTable, Snapshot, any_legal_move, board_of, mv, run, run_with,
+    Options, Page, START_BOARD, SavedTable, Snapshot, any_legal_move, board_of, mv, run, run_with,
     wait_cpu_answer,
 };
 use crate::screens::piece_text;
@@ -617,5 +617,83 @@ fn capture_saved_blobs() {
             std::fs::write(&path, value).expect("write a blob");
             eprintln!("{key} → {} ({} bytes)", path.display(), value.len());
         }
+    });
+}
+
+/// Fills localStorage with filler keys (`e2e-fill-N`, then one-letter keys from U+4E00)
+/// until it takes nothing more;
+/// returns how many were written.
+async fn fill_storage(page: &Page) -> u64 {
+    let n = page
+        .js(
+            r#"
+            let n = 0;
+            for (let size = 1 << 20; size >= 1; size >>= 1) {
+              const chunk = "x".repeat(size);
+              for (;;) {
+                try { localStorage.setItem("e2e-fill-" + n, chunk); n++; }
+                catch (e) { break; }
+              }
+            }
+            // The last few characters: one-letter keys (`e2e-fill-` is too long).
+            for (let i = 0; i < 64; i++) {
+              try { localStorage.setItem(String.fromCharCode(0x4e00 + i), "x"); n++; }
+              catch (e) { break; }
+            }
+            return n;
+            "#,
+            vec![],
+        )
+        .await;
+    n.as_u64().expect("a count")
+}
+
+/// Storage full: the game's saves (a move, the CPU's answer) and the preferences'
+/// fail, and the page says so in one notice; once room is made, the next save (here
+/// the game's, for a changed piece style) works and the notice goes; the preferences
+/// are saved again at their next change.
+#[test]
+fn a_full_storage_is_told_once_and_cleared_by_a_save() {
+    run(|page| async move {
+        let failed = "The game could not be saved on this device (storage is full or turned off). \
+                      Play goes on, but a reload would lose it.";
+        // The preferences' next change (back to the system's theme) makes them longer.
+        page.select("theme", "dark").await;
+        page.sleep(200).await;
+        assert!(fill_storage(&page).await > 0);
+        page.click_square("e1").await;
+        page.wait_for("e1 to be selected", |s| s.marked("selected") == ["e1"])
+            .await;
+        page.click_square("e5").await;
+        page.wait_for("the notice", |s| !s.notices.is_empty()).await;
+        page.select("theme", "system").await;
+        // The CPU answers (its save fails too).
+        let snap = page.wait_status("Black to move").await;
+        assert_eq!(snap.notices, [failed], "one notice for every save");
+        page.sleep(300).await;
+        assert_eq!(page.snapshot().await.notices, [failed]);
+        assert!(
+            page.saved().await.is_none_or(|t| t.game.moves().is_empty()),
+            "the moves were not saved"
+        );
+        assert_eq!(page.saved_preferences().await["theme"], "dark", "not saved");
+
+        // Room is made: the next save works, the notice goes.
+        page.js(
+            "Object.keys(localStorage)
+               .filter((k) => k.startsWith('e2e-fill-') || (k.length === 1 && k >= '\\u4e00'))
+               .forEach((k) => localStorage.removeItem(k));",
+            vec![],
+        )
+        .await;
+        page.select("piece-set", "kanji").await;
+        page.wait_for("no notice", |s| s.notices.is_empty()).await;
+        let saved = page.saved().await.expect("saved");
+        assert_eq!(saved.game.moves().len(), 2, "both moves saved now");
+        assert_eq!(saved.game.moves()[0], mv("e1e5"));
+        page.select("theme", "light").await;
+        page.sleep(200).await;
+        assert_eq!(page.saved_preferences().await["theme"], "light");
+        assert!(page.snapshot().await.notices.is_empty());
     });
 }

@@ -762,3 +762,58 @@ fn piece_set_and_set_pieces_are_one_setting() {
         );
     });
 }
+
+/// A press outside the board (here on the status line) cancels the promotion choice,
+/// as Cancel and Escape do: the choice goes, the piece stays picked, nothing is played.
+#[test]
+fn a_press_outside_the_board_cancels_the_promotion_choice() {
+    use shogi_variants::session::storage::keys;
+    use shogi_variants::session::table::{Participant, Revision, SavedTable};
+    use shogi_variants::session::yonin::Settings;
+    let n = PROMOTE_YES - 1;
+    let game = script_game(n);
+    run(|page| async move {
+        let saved = SavedTable::<Game> {
+            settings: Settings::default(),
+            participants: vec![Participant::new(Controller::Human); 4],
+            seating: vec![0, 1, 2, 3],
+            game: game.clone(),
+            game_number: 1,
+            revision: Revision::default(),
+            clock_used_ms: 0.0,
+            redo: Vec::new(),
+            stats: Default::default(),
+        };
+        page.storage_set(keys::YONIN_TABLE, &saved.encode()).await;
+        page.open_game("yonin").await;
+        page.wait_yonin("the stored game", |s| s.pieces == pieces_of(&game))
+            .await;
+        let (from, to) = ("e6", "e3");
+        page.pick(mv(SCRIPT[n])).await;
+        page.click_square(to).await;
+        let snap = page
+            .wait_yonin("the promotion choice", |s| s.promotion.is_some())
+            .await;
+        assert_eq!(snap.promotion.as_deref(), Some(to));
+
+        page.click("status").await;
+        let snap = page
+            .wait_yonin("the choice to go", |s| s.promotion.is_none())
+            .await;
+        assert_eq!(snap.marked("selected"), [from], "the rook stays picked");
+        assert_eq!(snap.pieces, pieces_of(&game), "nothing is played");
+        page.sleep(200).await;
+        let saved = page.saved_yonin().await.expect("saved");
+        assert_eq!(saved.game.moves().len(), n, "no move saved");
+
+        // Asked again, a press inside the choice answers it (it does not cancel it).
+        page.click_square(to).await;
+        page.wait_yonin("the promotion choice again", |s| s.promotion.is_some())
+            .await;
+        page.click("promote-yes").await;
+        let saved = page
+            .wait_saved_yonin("the promotion played", |t| t.game.moves().len() == n + 1)
+            .await;
+        assert_eq!(saved.game.moves().last(), Some(&mv(SCRIPT[n])));
+    });
+}

@@ -77,8 +77,6 @@ pub enum TableNotice<S> {
         /// Why, for the notice's tooltip.
         error: StorageError,
     },
-    /// Saving failed (storage full or refused); play goes on.
-    SaveFailed,
     /// Another tab changed this table in a way that replaced what this tab showed.
     OtherTab,
     /// The time per move ran out and the CPU moved for a person (RULES H5.1).

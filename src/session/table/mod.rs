@@ -796,14 +796,12 @@ impl<G: TableGame> Table<G> {
         unsaved
     }
 
-    /// The result of writing the table (generation [`Table::save_generation`]).
+    /// The result of writing the table (generation [`Table::save_generation`]). A
+    /// failure is told by the app, in one notice for every save
+    /// ([`crate::session::app::AppNotice::SaveFailed`]), not by the table.
     pub fn save_done(&mut self, result: Result<(), StorageError>) {
-        match result {
-            Ok(()) => {
-                self.clock_saved_ms = self.clock.used_ms();
-                self.notices.remove_where(|n| *n == TableNotice::SaveFailed);
-            }
-            Err(_) => self.notify(TableNotice::SaveFailed),
+        if result.is_ok() {
+            self.clock_saved_ms = self.clock.used_ms();
         }
     }
 

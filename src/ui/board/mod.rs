@@ -67,7 +67,8 @@ impl Default for BoardTexts {
 ///   button `hand-SEAT-KIND`; a click calls `on_hand` with its id.
 /// - Promotion: when `view.promotion` is set, buttons `promote-yes`, `promote-no` and
 ///   `promote-cancel` appear next to the square and take the focus; they call
-///   `on_promotion` with `Some(true)`, `Some(false)` and `None` (also Escape).
+///   `on_promotion` with `Some(true)`, `Some(false)` and `None` (also Escape, and a
+///   press anywhere on the page outside the board, its hands and the choice).
 /// - A held move: when `view.confirm` is set, buttons `move-confirm` (focused) and
 ///   `move-cancel` appear next to the square; they call `on_confirm` with `true` and
 ///   `false` (Escape cancels too).
@@ -121,6 +122,25 @@ pub fn Board(
         // The choice goes away: give the focus back to the board.
         focus_square(board_ref, focus.get_untracked());
     };
+    // A press outside the board, its hands and the choice (the status line, the page)
+    // cancels the promotion choice, as Cancel does (the piece stays picked).
+    let wrap_ref = NodeRef::<html::Div>::new();
+    if let Some(cb) = on_promotion {
+        let listener = window_event_listener(leptos::ev::pointerdown, move |ev| {
+            if promotion.get_untracked().is_none() {
+                return;
+            }
+            use wasm_bindgen::JsCast;
+            let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+            let inside = wrap_ref
+                .get_untracked()
+                .is_some_and(|wrap| wrap.contains(target.as_ref()));
+            if !inside {
+                cb.run(None);
+            }
+        });
+        on_cleanup(move || listener.remove());
+    }
     let answer = move |play: bool| {
         if let Some(cb) = on_confirm {
             cb.run(play);
@@ -205,7 +225,7 @@ pub fn Board(
     };
 
     view! {
-        <div class=move || {
+        <div node_ref=wrap_ref class=move || {
             let mut c = format!("board-wrap {}", turn.get().class());
             if has_hands.get() {
                 c.push_str(" has-hands");

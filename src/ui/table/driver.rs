@@ -3,7 +3,7 @@
 //! outside world and forwards what happens to the table; the table decides.
 
 use crate::session::cpu::{CpuError, CpuJob, CpuReply, WorkerGame};
-use crate::session::storage::LoadError;
+use crate::session::storage::{LoadError, StorageError};
 use crate::session::table::cpu_request::answer_delay_ms;
 use crate::session::table::{SettingsOf, Table, TableError, TableGame, TableNotice};
 use crate::ui::store;
@@ -34,7 +34,11 @@ fn page_id() -> u64 {
 /// Creates the table of game `G` for this page: opens what is stored under
 /// [`TableGame::TABLE_KEY`] (or starts a new one), and installs what drives it. Call once per game, in the component that owns
 /// it; it also provides the [`CpuThinking`] of `G` to the components below.
-pub fn use_table<G: WorkerGame>() -> RwSignal<Table<G>> {
+///
+/// `on_saved` hears the result of every write of the table (the app tells a failure).
+pub fn use_table<G: WorkerGame>(
+    on_saved: Callback<Result<(), StorageError>>,
+) -> RwSignal<Table<G>> {
     let key = G::TABLE_KEY.to_string();
     // An older format's settings key, removed once the table is written anew.
     let legacy_key = G::legacy().and_then(|legacy| legacy.settings_key());
@@ -49,7 +53,7 @@ pub fn use_table<G: WorkerGame>() -> RwSignal<Table<G>> {
         let generation = Memo::new(move |_| table.with(|t| t.save_generation()));
         Effect::new(move |_| {
             if generation.get() > 0 {
-                save(table, &key, legacy_key);
+                save(table, &key, legacy_key, on_saved);
             }
         });
     }
@@ -75,7 +79,7 @@ pub fn use_table<G: WorkerGame>() -> RwSignal<Table<G>> {
                 return;
             }
             if table.try_update_untracked(|t| t.page_hidden()) == Some(true) {
-                save(table, &key, legacy_key);
+                save(table, &key, legacy_key, on_saved);
             }
         });
         on_cleanup(move || listener.remove());
@@ -115,8 +119,13 @@ fn open<G: TableGame>(key: &str, legacy_key: Option<&str>) -> Table<G> {
     table
 }
 
-/// Writes the table if it may be written, and tells it how that went.
-fn save<G: TableGame>(table: RwSignal<Table<G>>, key: &str, legacy_key: Option<&str>) {
+/// Writes the table if it may be written, and tells it (and `on_saved`) how that went.
+fn save<G: TableGame>(
+    table: RwSignal<Table<G>>,
+    key: &str,
+    legacy_key: Option<&str>,
+    on_saved: Callback<Result<(), StorageError>>,
+) {
     let Some(text) = table.with_untracked(|t| t.may_save().then(|| t.saved().encode())) else {
         return;
     };
@@ -126,7 +135,8 @@ fn save<G: TableGame>(table: RwSignal<Table<G>>, key: &str, legacy_key: Option<&
     {
         store::remove(legacy);
     }
-    table.update(|t| t.save_done(result));
+    table.update(|t| t.save_done(result.clone()));
+    on_saved.run(result);
 }
 
 /// Asks for the Web Lock named after the table; the tab holding it is in charge of the

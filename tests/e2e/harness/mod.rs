@@ -53,6 +53,10 @@ pub struct Options {
     /// Serve the site under this sub-path (starting and ending with `/`) instead of
     /// [`BASE_PATH`].
     pub base_path: Option<&'static str>,
+    /// Neither open the page before the test nor check after it that the run was
+    /// clean: for a test of a site that cannot start (it serves its own folder and
+    /// loads it with [`Page::visit`]).
+    pub no_start: bool,
 }
 
 /// The programs and files a browser test needs, found.
@@ -225,9 +229,13 @@ where
     };
     guard.rt.block_on(async {
         let body = async {
-            page.open().await;
+            if !options.no_start {
+                page.open().await;
+            }
             test(page.clone()).await;
-            page.check_clean().await;
+            if !options.no_start {
+                page.check_clean().await;
+            }
         };
         if tokio::time::timeout(TEST_TIMEOUT, body).await.is_err() {
             panic!("the test took longer than {TEST_TIMEOUT:?}");

@@ -43,6 +43,13 @@ impl Page {
         self.wait_ready().await;
     }
 
+    /// Loads the page's address as a new document and waits only until it has loaded
+    /// (not for the app: for a site that may not start).
+    pub async fn visit(&self) {
+        self.client.goto("about:blank").await.expect("a blank page");
+        self.client.goto(&self.url()).await.expect("open the page");
+    }
+
     /// Loads `url` (the page's address with a fragment, say) and waits until the app
     /// has drawn a board.
     pub async fn goto(&self, url: &str) {
@@ -162,6 +169,31 @@ impl Page {
     /// Clicks square `sq` (e.g. `e5`).
     pub async fn click_square(&self, sq: &str) {
         self.click(&format!("sq-{sq}")).await;
+    }
+
+    /// A real click (press and release of the left button) at the point `x`, `y` of
+    /// the viewport, in CSS pixels: on whatever is there.
+    pub async fn click_at(&self, x: f64, y: f64) {
+        let mouse = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x,
+                y,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.client
+            .perform_actions(mouse)
+            .await
+            .unwrap_or_else(|e| panic!("click at {x}, {y}: {e}"));
+        self.client
+            .release_actions()
+            .await
+            .expect("release actions");
     }
 
     /// A real double click (two presses of the left button in a row) on `id`.
