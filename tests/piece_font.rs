@@ -7,7 +7,8 @@
 //! `@font-face` is exactly that list. So a new glyph cannot be forgotten: add it to the
 //! script's `PIECE_CHARS`, rerun the script, copy the range it prints. Plain file reads
 //! and the session's own `text` functions, natively; the browser test
-//! `tests/e2e/fonts.rs` checks that the font really draws them.
+//! `tests/e2e/fonts.rs` checks that the font really draws them. Outside Japanese the
+//! whole page puts the font first, so there every kanji of the messages is checked too.
 
 use shogi_variants::engine::hasami::Player;
 use shogi_variants::engine::yonin::Role;
@@ -66,7 +67,10 @@ fn piece_texts() -> Vec<(String, &'static str)> {
         for role in yonin_roles() {
             for promoted in [false, true] {
                 let text = style.text(role, promoted);
-                out.push((format!("Yonin {style:?} {role:?} promoted={promoted}"), text));
+                out.push((
+                    format!("Yonin {style:?} {role:?} promoted={promoted}"),
+                    text,
+                ));
             }
         }
     }
@@ -149,7 +153,8 @@ fn css_range() -> BTreeSet<char> {
             .or_else(|| part.strip_prefix("u+"))
             .unwrap_or_else(|| panic!("{CSS}: unicode-range part {part:?}"));
         let (lo, hi) = hex.split_once('-').unwrap_or((hex, hex));
-        let code = |h: &str| u32::from_str_radix(h, 16).unwrap_or_else(|e| panic!("{CSS}: {part:?}: {e}"));
+        let code =
+            |h: &str| u32::from_str_radix(h, 16).unwrap_or_else(|e| panic!("{CSS}: {part:?}: {e}"));
         for cp in code(lo)..=code(hi) {
             out.insert(char::from_u32(cp).unwrap_or_else(|| panic!("{CSS}: U+{cp:X}")));
         }
@@ -175,7 +180,12 @@ fn every_piece_glyph_is_in_the_font() {
     let texts = piece_texts();
     // The kanji sets are there, so the check below checks something.
     assert!(texts.iter().any(|(_, t)| *t == "龍"), "{texts:?}");
-    assert!(texts.iter().any(|(at, t)| at.starts_with("Hasami") && *t == "歩"), "{texts:?}");
+    assert!(
+        texts
+            .iter()
+            .any(|(at, t)| at.starts_with("Hasami") && *t == "歩"),
+        "{texts:?}"
+    );
     let missing = missing(&texts, &font);
     assert!(
         missing.is_empty(),
@@ -199,11 +209,57 @@ fn every_character_of_the_piece_set_names_is_in_the_font() {
     );
 }
 
+/// Outside Japanese the whole page puts the piece font first (style/main.css,
+/// `html:not(:lang(ja))`): the only kanji of those languages are the pieces' names
+/// ("King (玉)" in the rules), and each of them must be in the font.
+#[test]
+fn every_kanji_of_the_other_languages_is_in_the_font() {
+    let font = font_chars();
+    let mut texts = Vec::new();
+    for entry in fs::read_dir(LOCALES).unwrap_or_else(|e| panic!("{LOCALES}: {e}")) {
+        let path = entry.expect("a locale file").path();
+        if path.extension().is_none_or(|x| x != "json")
+            || path.file_stem().is_some_and(|s| s == "ja")
+        {
+            continue;
+        }
+        let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let value: serde_json::Value =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for (key, message) in value.as_object().expect("an object of messages") {
+            texts.push((
+                format!("{} {key}", path.display()),
+                message.as_str().unwrap_or_default().to_string(),
+            ));
+        }
+    }
+    assert!(
+        texts.iter().any(|(_, t)| t.contains('龍')),
+        "the rules name the dragon"
+    );
+    let missing = missing(&texts, &font);
+    assert!(
+        missing.is_empty(),
+        "characters of non-Japanese messages that {SCRIPT} leaves out of the font (add them \
+         to PIECE_CHARS and rerun it, or write them another way):\n{}",
+        missing.join("\n")
+    );
+    assert!(
+        read("style/main.css")
+            .contains("html:not(:lang(ja)) body {\n  font-family: \"Shogi Pieces\","),
+        "style/main.css no longer puts the piece font first outside Japanese: drop this test"
+    );
+}
+
 #[test]
 fn the_css_unicode_range_is_the_fonts_list() {
     let font = font_chars();
     let range = css_range();
-    let show = |set: &BTreeSet<char>| set.iter().map(|c| format!("{c} U+{:04X}", *c as u32)).collect::<Vec<_>>();
+    let show = |set: &BTreeSet<char>| {
+        set.iter()
+            .map(|c| format!("{c} U+{:04X}", *c as u32))
+            .collect::<Vec<_>>()
+    };
     assert_eq!(
         show(&range),
         show(&font),
@@ -224,5 +280,8 @@ fn the_font_and_its_licence_are_committed() {
     // A subset of a few dozen glyphs: a whole CJK font (megabytes) must never land here.
     assert!(font.len() < 16 * 1024, "{FONT}: {} bytes", font.len());
     let licence = read(LICENCE);
-    assert!(licence.contains("SIL OPEN FONT LICENSE Version 1.1"), "{LICENCE}");
+    assert!(
+        licence.contains("SIL OPEN FONT LICENSE Version 1.1"),
+        "{LICENCE}"
+    );
 }

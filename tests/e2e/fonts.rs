@@ -44,7 +44,7 @@ fn piece_glyphs() -> Vec<char> {
 /// missing-glyph box (or nothing). Per character: the faces `load` used, the ink (pixels
 /// drawn), whether it looks like a missing glyph, whether the system font draws it as
 /// one; and how many different pictures the characters made.
-const DRAW_JS: &str = r#"
+const DRAW_JS: &str = r##"
 const [chars, family] = arguments;
 const done = arguments[arguments.length - 1];
 (async () => {
@@ -92,7 +92,7 @@ const done = arguments[arguments.length - 1];
   }
   done({ glyphs, distinct: keys.size });
 })().catch((e) => done({ error: String(e && e.stack ? e.stack : e) }));
-"#;
+"##;
 
 /// The fonts DevTools says drew the text of the first element matching `css`:
 /// `(family name, is a web font, glyph count)`.
@@ -166,7 +166,11 @@ fn piece_glyphs_render_from_the_web_font_not_as_boxes() {
     run(|page| async move {
         page.emulate_media(Some("light"), true).await;
         page.switch_game("yonin").await;
-        assert_eq!(page.value("piece-set").await, "kanji", "kanji is Yonin's default");
+        assert_eq!(
+            page.value("piece-set").await,
+            "kanji",
+            "kanji is Yonin's default"
+        );
         assert_eq!(
             crate::yonin::yonin_piece_text(&page, "e1").await,
             "玉",
@@ -176,7 +180,9 @@ fn piece_glyphs_render_from_the_web_font_not_as_boxes() {
         let glyphs = piece_glyphs();
         assert_eq!(glyphs.len(), 8, "{glyphs:?}");
         let chars: Vec<String> = glyphs.iter().map(char::to_string).collect();
-        let result = page.js_async(DRAW_JS, vec![json!(chars), json!(FAMILY)]).await;
+        let result = page
+            .js_async(DRAW_JS, vec![json!(chars), json!(FAMILY)])
+            .await;
         assert!(result.get("error").is_none(), "{result}");
         let mut problems = Vec::new();
         let mut system_boxes = 0;
