@@ -9,8 +9,8 @@
 # Usage: scripts/make-piece-font.sh
 #
 # Source: Noto Serif JP, weight 700 (Bold), the static TTF from Google Fonts as the npm
-# package @expo-google-fonts/noto-serif-jp ships it (pinned below). Copyright 2012
-# Google Inc., SIL Open Font License 1.1 (no Reserved Font Name), which allows a subset
+# package @expo-google-fonts/noto-serif-jp ships it (pinned below). Copyright Google and
+# Adobe, SIL Open Font License 1.1 (no Reserved Font Name), which allows a subset
 # to be made and redistributed with the licence beside it. A mincho (serif) face: the
 # brush-like strokes of a wooden shogi piece, where a gothic face looks like a sign.
 #
