@@ -27,7 +27,7 @@ if (!dir) {
 }
 const files = {
   globDirectory: dir,
-  globPatterns: ['**/*.{html,js,wasm,css,png,svg,ico,json,webmanifest}'],
+  globPatterns: ['**/*.{html,js,wasm,css,png,svg,ico,json,webmanifest,woff2}'],
   globIgnores: ['sw.js'],
   maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
 };
@@ -59,7 +59,8 @@ const { count, size, warnings } = await generateSW({
 });
 for (const w of warnings) console.warn(`sw: ${w}`);
 // The CPU plays offline only if its Web Worker (index.html, data-type="worker") is
-// precached too, and the app installs only if its manifest and icons are.
+// precached too, the app installs only if its manifest and icons are, and the kanji
+// pieces read offline only if their web font is.
 const sw = readFileSync(`${dir}/sw.js`, 'utf8');
 for (const file of [
   'index.html',
@@ -70,6 +71,7 @@ for (const file of [
   'icons/icon-192.png',
   'icons/icon-512.png',
   'icons/maskable-512.png',
+  'fonts/pieces.woff2',
 ]) {
   if (!sw.includes(`"${file}"`)) {
     console.error(`sw: ${file} is not precached`);

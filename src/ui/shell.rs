@@ -313,7 +313,7 @@ fn piece_style_select<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
         }
     };
     view! {
-        <label class="lang">
+        <label class="lang piece-set">
             <span class="lang-label">{t!(i18n, piece_style)}</span>
             <select
                 data-testid="piece-set"

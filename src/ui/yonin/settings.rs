@@ -79,5 +79,5 @@ pub fn rules_settings(ctx: TableCtx<Game>) -> AnyView {
 /// bar's `piece-set`.
 pub fn display_settings(ctx: TableCtx<Game>) -> AnyView {
     let i18n = ctx.i18n;
-    piece_style_select(ctx.table, "", "set-pieces", t!(i18n, piece_style)).into_any()
+    piece_style_select(ctx.table, "piece-set", "set-pieces", t!(i18n, piece_style)).into_any()
 }
