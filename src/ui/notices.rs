@@ -63,6 +63,12 @@ fn table_notice_text<G: Screen>(i18n: I18n, notice: TableNotice<G::Seat>) -> (An
         TableNotice::Refused(Refusal::Resign) => t!(i18n, notice_refused_resign).into_any(),
         TableNotice::Refused(Refusal::TakeBack) => t!(i18n, notice_refused_take_back).into_any(),
         TableNotice::Refused(Refusal::Redo) => t!(i18n, notice_refused_redo).into_any(),
+        TableNotice::SeatChanged { seat } => t!(
+            i18n,
+            notice_seat_changed,
+            side = move || G::seat_name(i18n, seat)
+        )
+        .into_any(),
         TableNotice::BadLink(problem) => {
             let text = move || super::table::records::link_problem_text::<G>(i18n, &problem);
             view! { <span data-testid="link-error">{text}</span> }.into_any()

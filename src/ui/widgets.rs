@@ -17,6 +17,8 @@ pub enum Confirm {
     ContinueShared,
     /// Load an imported game in place of the game in progress.
     LoadGame,
+    /// Take back the end of a finished game, which reopens it.
+    Reopen,
 }
 
 /// The move clock as drawn: `m:ss`, marked low under 10 s (`data-testid="clock"`).
@@ -176,6 +178,11 @@ pub fn ConfirmDialog(
             t!(i18n, confirm_stats_title).into_any(),
             t!(i18n, confirm_stats_text).into_any(),
             t!(i18n, confirm_stats_yes).into_any(),
+        ),
+        Confirm::Reopen => (
+            t!(i18n, confirm_reopen_title).into_any(),
+            t!(i18n, confirm_reopen_text).into_any(),
+            t!(i18n, confirm_reopen_yes).into_any(),
         ),
         Confirm::LoadGame => (
             t!(i18n, confirm_load_title).into_any(),

@@ -96,6 +96,12 @@ pub enum TableNotice<S> {
     },
     /// An action of the player was refused; nothing changed.
     Refused(Refusal),
+    /// The only person at the table plays another seat in the new game (*alternate who
+    /// starts*, RULES H1.3).
+    SeatChanged {
+        /// Their seat now.
+        seat: S,
+    },
     /// A share link could not be opened (its good moves may be shown).
     BadLink(LinkProblem<S>),
 }
@@ -105,7 +111,10 @@ impl<S> TableNotice<S> {
     pub fn transient(&self) -> bool {
         matches!(
             self,
-            TableNotice::OtherTab | TableNotice::Timeout { .. } | TableNotice::Refused(_)
+            TableNotice::OtherTab
+                | TableNotice::Timeout { .. }
+                | TableNotice::Refused(_)
+                | TableNotice::SeatChanged { .. }
         )
     }
 }

@@ -707,9 +707,13 @@ impl<G: TableGame> Table<G> {
     }
 
     /// Starts the next game under the rules of the settings (RULES H1.3, Y1.5).
+    ///
+    /// When the only person at the table changes seats (*alternate who starts*, RULES
+    /// H1.3), they are told which seat is theirs now ([`TableNotice::SeatChanged`]).
     pub fn new_game(&mut self) {
         self.finishing = false;
         let begun = !self.game.moves().is_empty() || self.game.is_over();
+        let person_before = self.only_person();
         G::next_seating(&self.settings, begun, &mut self.seating);
         self.game = G::next_game(&self.settings, Some(&self.game), begun);
         self.game_number += 1;
@@ -721,6 +725,26 @@ impl<G: TableGame> Table<G> {
         self.view_seat = self.home_seat();
         self.update_view_seat();
         self.changed();
+        if let (Some((who, before)), Some((who_now, now))) = (person_before, self.only_person())
+            && who == who_now
+            && before != now
+        {
+            self.notify(TableNotice::SeatChanged { seat: now });
+        }
+    }
+
+    /// The only person at the table, if there is exactly one: their participant index
+    /// and seat.
+    fn only_person(&self) -> Option<(usize, G::Seat)> {
+        match self.humans().as_slice() {
+            [seat] => Some((self.participant_of(*seat), *seat)),
+            _ => None,
+        }
+    }
+
+    /// Whether a take-back now would reopen a finished game (the UI asks first).
+    pub fn take_back_reopens(&self) -> bool {
+        self.game.is_over()
     }
 
     /// Resigns for [`Table::resigner`] (RULES H4.3).

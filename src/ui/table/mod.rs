@@ -373,6 +373,10 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
             ask(None);
             table.update(|t| t.reset_stats());
         }
+        Confirm::Reopen => {
+            ask(None);
+            act(Table::take_back);
+        }
         Confirm::LoadGame => {
             ask(None);
             if let Some(game) = imported.try_update(Option::take).flatten() {
@@ -439,7 +443,13 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
                             class="btn"
                             data-testid="undo"
                             disabled=move || !can_take_back.get()
-                            on:click=move |_| act(Table::take_back)
+                            on:click=move |_| {
+                                if table.with_untracked(|t| t.take_back_reopens()) {
+                                    ask(Some(Confirm::Reopen));
+                                } else {
+                                    act(Table::take_back);
+                                }
+                            }
                         >
                             {t!(i18n, take_back)}
                         </button>

@@ -489,3 +489,25 @@ fn finish_now_plays_the_rest_without_pauses_once_no_person_plays() {
     assert!(!t.finishing(), "done once the game ends");
     assert!(!t.can_finish_now());
 }
+
+#[test]
+fn the_person_is_told_when_alternate_who_starts_changes_their_seat_h1_3() {
+    // RULES H1.3: after a game that began, the participants swap colours.
+    let mut t = hasami();
+    click_move(&mut t, "e1", "e5");
+    t.new_game();
+    assert_eq!(t.controller(Player::White), Controller::Human);
+    assert!(t.notices().posted().iter().any(|p| p.notice
+        == TableNotice::SeatChanged {
+            seat: Player::White
+        }));
+    // A game nobody began keeps the seats, and says nothing.
+    let mut t = hasami();
+    t.new_game();
+    assert!(t.notices().posted().is_empty());
+    // Take-back after the end reopens the game: the UI asks first.
+    let mut t = hasami();
+    assert!(!t.take_back_reopens());
+    t.resign().unwrap();
+    assert!(t.take_back_reopens());
+}
