@@ -2,13 +2,13 @@
 //! captures, the result, resigning, the move clock, and the harness's own clean-run
 //! checks.
 
+use crate::harness::one_move_from_winning;
 use crate::harness::{
-    START_BOARD, SavedTable, Snapshot, any_legal_move, board_of, mv, run, squares, wait_cpu_answer,
+    START_BOARD, Snapshot, any_legal_move, board_of, mv, run, squares, wait_cpu_answer,
 };
 use shogi_variants::engine::hasami::{Game, Player, Position, Rules};
-use shogi_variants::session::hasami::Settings;
 use shogi_variants::session::storage::keys;
-use shogi_variants::session::table::{Controller, Participant, Revision};
+use shogi_variants::session::table::Controller;
 
 /// Plays by clicks and the CPU answers: selecting a piece marks its legal
 /// destinations, the move is drawn and saved, the status says the CPU is thinking,
@@ -229,23 +229,7 @@ fn capture_changes_the_counter() {
 fn finishing_capture_shows_the_result_dialog() {
     run(|page| async move {
         // Black has captured 4; f1f5 sandwiches e5 between d5 and f5.
-        let start: Position = "wwww5/9/9/9/3bw4/9/9/9/bbb1bbbbb b 4 0 20"
-            .parse()
-            .expect("position");
-        let saved = SavedTable {
-            settings: Settings::default(),
-            participants: vec![
-                Participant::new(Controller::Human),
-                Participant::new(Controller::Cpu),
-            ],
-            seating: vec![0, 1],
-            game: Game::from_position(Rules::default(), start),
-            game_number: 1,
-            revision: Revision::default(),
-            clock_used_ms: 0.0,
-            redo: Vec::new(),
-            stats: Default::default(),
-        };
+        let saved = one_move_from_winning();
         page.storage_set(keys::HASAMI_TABLE, &saved.encode()).await;
         page.reload().await;
         let snap = page.snapshot().await;
@@ -548,23 +532,7 @@ fn a_click_outside_the_result_dialog_keeps_the_focus_in_it() {
     use serde_json::json;
     run(|page| async move {
         // Black has captured 4; f1f5 sandwiches e5 between d5 and f5.
-        let start: Position = "wwww5/9/9/9/3bw4/9/9/9/bbb1bbbbb b 4 0 20"
-            .parse()
-            .expect("position");
-        let saved = SavedTable {
-            settings: Settings::default(),
-            participants: vec![
-                Participant::new(Controller::Human),
-                Participant::new(Controller::Cpu),
-            ],
-            seating: vec![0, 1],
-            game: Game::from_position(Rules::default(), start),
-            game_number: 1,
-            revision: Revision::default(),
-            clock_used_ms: 0.0,
-            redo: Vec::new(),
-            stats: Default::default(),
-        };
+        let saved = one_move_from_winning();
         page.storage_set(keys::HASAMI_TABLE, &saved.encode()).await;
         page.reload().await;
         page.play("f1f5").await;

@@ -2,10 +2,10 @@
 //! redo, take-backs off, and the statistics (with screenshots of the move list in
 //! `target/screenshots/records-*.png`).
 
-use crate::harness::{Page, SavedTable, mv, run, wait_cpu_answer};
+use crate::harness::one_move_from_winning;
+use crate::harness::{Page, mv, run, wait_cpu_answer};
 use fantoccini::key::Key;
-use shogi_variants::engine::hasami::{Game, Position, Rules};
-use shogi_variants::session::hasami::Settings;
+use shogi_variants::engine::hasami::{Game, Rules};
 use shogi_variants::session::storage::keys;
 use shogi_variants::session::table::{Controller, Participant, Revision};
 
@@ -130,23 +130,7 @@ fn take_backs_off_hides_take_back_and_redo() {
 fn statistics_count_a_won_game_once() {
     run(|page| async move {
         // Black has captured 4; f1f5 sandwiches e5 between d5 and f5.
-        let start: Position = "wwww5/9/9/9/3bw4/9/9/9/bbb1bbbbb b 4 0 20"
-            .parse()
-            .expect("position");
-        let saved = SavedTable {
-            settings: Settings::default(),
-            participants: vec![
-                Participant::new(Controller::Human),
-                Participant::new(Controller::Cpu),
-            ],
-            seating: vec![0, 1],
-            game: Game::from_position(Rules::default(), start),
-            game_number: 1,
-            revision: Revision::default(),
-            clock_used_ms: 0.0,
-            redo: Vec::new(),
-            stats: Default::default(),
-        };
+        let saved = one_move_from_winning();
         page.storage_set(keys::HASAMI_TABLE, &saved.encode()).await;
         page.reload().await;
         page.play("f1f5").await;

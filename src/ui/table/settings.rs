@@ -147,13 +147,7 @@ fn cpu_level_select<G: Screen>(ctx: TableCtx<G>, seat: G::Seat) -> impl IntoView
             }
         });
     };
-    let level_name = move |l: Level| match l {
-        Level::Novice => t_string!(i18n, level_novice).to_string(),
-        Level::Beginner => t_string!(i18n, level_beginner).to_string(),
-        Level::Casual => t_string!(i18n, level_casual).to_string(),
-        Level::Strong => t_string!(i18n, level_strong).to_string(),
-        Level::Master => t_string!(i18n, level_master).to_string(),
-    };
+    let level_name = move |l: Level| super::review::level_name(i18n, l);
     let seat_key = G::seat_class(seat);
     let level = move || {
         select_setting(

@@ -320,3 +320,26 @@ impl Page {
         }
     }
 }
+
+/// A Hasami table one move from Black's win, as stored: Black (a person, against the
+/// CPU) has captured 4, and f1f5 sandwiches e5 between d5 and f5 for the fifth.
+pub fn one_move_from_winning() -> SavedTable {
+    let start: shogi_variants::engine::hasami::Position =
+        "wwww5/9/9/9/3bw4/9/9/9/bbb1bbbbb b 4 0 20"
+            .parse()
+            .expect("position");
+    SavedTable {
+        settings: shogi_variants::session::hasami::Settings::default(),
+        participants: vec![
+            table::Participant::new(table::Controller::Human),
+            table::Participant::new(table::Controller::Cpu),
+        ],
+        seating: vec![0, 1],
+        game: Game::from_position(shogi_variants::engine::hasami::Rules::default(), start),
+        game_number: 1,
+        revision: table::Revision::default(),
+        clock_used_ms: 0.0,
+        redo: Vec::new(),
+        stats: Default::default(),
+    }
+}

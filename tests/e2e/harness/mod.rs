@@ -21,7 +21,8 @@ pub mod worker;
 pub mod yonin;
 
 pub use hasami::{
-    START_BOARD, SavedTable, Snapshot, any_legal_move, board_of, mv, squares, wait_cpu_answer,
+    START_BOARD, SavedTable, Snapshot, any_legal_move, board_of, mv, one_move_from_winning,
+    squares, wait_cpu_answer,
 };
 pub use page::Page;
 

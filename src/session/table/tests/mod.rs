@@ -58,11 +58,18 @@ fn yonin_promotion() -> yonin::Table {
     let pos: YPosition = "2SnGnKnGnSn2/3PnRnPn3/Sw3Pn3Se/GwPw2Ss2PeGe/KwRwPw3PeReKe/GwPw5PeGe/Sw3Ps3Se/4RsPs3/2SsGsKsGs3 P/-/-/- s - 0 -"
         .parse()
         .expect("a valid position");
-    let game = YGame::from_position(pos);
+    yonin_table(
+        YGame::from_position(pos),
+        vec![Participant::new(Controller::Human); 4],
+    )
+}
+
+/// A Yonin table playing `game` with `participants` in seat order, in charge of the CPU.
+fn yonin_table(game: YGame, participants: Vec<Participant>) -> yonin::Table {
     let mut t = yonin::Table::restore(
         SavedTable {
             settings: YSettings::default(),
-            participants: vec![Participant::new(Controller::Human); 4],
+            participants,
             seating: vec![0, 1, 2, 3],
             game,
             game_number: 1,

@@ -403,21 +403,7 @@ fn yonin_statistics_count_places_y6_1() {
     participants[0].controller = Controller::Human;
     participants[1].level = Level::Beginner;
     participants[2].level = Level::Master;
-    let mut t = yonin::Table::restore(
-        SavedTable {
-            settings: YSettings::default(),
-            participants,
-            seating: vec![0, 1, 2, 3],
-            game: YGame::new(rules, Seat::South),
-            game_number: 1,
-            revision: Revision::default(),
-            clock_used_ms: 0.0,
-            redo: Vec::new(),
-            stats: Default::default(),
-        },
-        PAGE_A,
-    );
-    t.set_leader(true);
+    let mut t = yonin_table(YGame::new(rules, Seat::South), participants);
     assert_eq!(t.against(), Against::Cpu(Level::Master));
     click_move(&mut t, "e3", "e4");
     answer_cpu(&mut t);
@@ -452,21 +438,10 @@ fn finish_now_plays_the_rest_without_pauses_once_no_person_plays() {
         move_limit: Some(12),
         ..Default::default()
     };
-    let mut t = yonin::Table::restore(
-        SavedTable {
-            settings: YSettings::default(),
-            participants: vec![Participant::new(Controller::Cpu); 4],
-            seating: vec![0, 1, 2, 3],
-            game: YGame::new(rules, Seat::South),
-            game_number: 1,
-            revision: Revision::default(),
-            clock_used_ms: 0.0,
-            redo: Vec::new(),
-            stats: Default::default(),
-        },
-        PAGE_A,
+    let mut t = yonin_table(
+        YGame::new(rules, Seat::South),
+        vec![Participant::new(Controller::Cpu); 4],
     );
-    t.set_leader(true);
     t.set_controller(Seat::South, Controller::Human);
     assert!(!t.can_finish_now(), "South still plays");
     t.set_controller(Seat::South, Controller::Cpu);
