@@ -77,8 +77,9 @@ impl Level {
     pub const SAVED_DEFAULT: Level = Level::Strong;
 }
 
-/// How often, in percent, the novice takes the best capture at once when it has one
-/// (decided by the move's seed); otherwise it plays a uniformly random legal move.
+/// How often, in percent, the Hasami novice takes the best capture at once when it has
+/// one (decided by the move's seed); otherwise it plays a uniformly random legal move.
+/// The Yonin novice has its own ([`yonin::NOVICE_TAKES_PERCENT`]).
 pub const NOVICE_TAKES_PERCENT: u32 = 80;
 
 /// Think times offered for [`Level::Master`], in milliseconds (the first is the default).
