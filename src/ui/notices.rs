@@ -74,6 +74,7 @@ fn table_notice_text<G: Screen>(i18n: I18n, notice: TableNotice<G::Seat>) -> (An
             view! { <span data-testid="link-error">{text}</span> }.into_any()
         }
         TableNotice::Refused(Refusal::ThinkTime) => t!(i18n, notice_refused_think_time).into_any(),
+        TableNotice::Refused(Refusal::NoDrop) => t!(i18n, notice_refused_no_drop).into_any(),
     };
     (text, detail)
 }

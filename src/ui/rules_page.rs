@@ -131,8 +131,9 @@ fn rules_frame(
     }
 }
 
-/// One section of a page: its title, the RULES number, the text, extra content and
-/// the diagram.
+/// One section of a page: its title, the text, extra content and the diagram. The
+/// RULES number it explains is kept in `data-rule` for readers of the code and tests,
+/// not shown: a player reads the section's own title.
 fn section(
     name: &'static str,
     rule: &'static str,
@@ -141,11 +142,8 @@ fn section(
     diagram: Option<AnyView>,
 ) -> impl IntoView {
     view! {
-        <section class="rules-section" id=format!("rules-{name}") data-topic=name>
-            <h3>
-                {move || title.get()}
-                <span class="rules-ref">{format!("§ {rule}")}</span>
-            </h3>
+        <section class="rules-section" id=format!("rules-{name}") data-topic=name data-rule=rule>
+            <h3>{move || title.get()}</h3>
             <div class="rules-text-block">{text}</div>
             {diagram}
         </section>

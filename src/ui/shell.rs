@@ -6,7 +6,7 @@ use super::i18n::{Locale, t, t_string, use_i18n};
 use super::notices::{AppNotice, NoticeList};
 use super::prefs::{PreferencesMenu, apply_theme};
 use super::table::settings::edit_settings;
-use super::table::{Screen, driver, table_frame};
+use super::table::{Screen, driver, table_frame, your_move_text};
 use super::{PrefsContext, sound, sound_moves, store, update};
 use crate::engine::{hasami, yonin};
 use crate::record::link::LinkGame;
@@ -171,12 +171,25 @@ pub fn Shell() -> impl IntoView {
     let listener = window_event_listener_untyped("hashchange", move |_| open_fragment());
     on_cleanup(move || listener.remove());
 
-    let title = move || match game.get() {
-        Some(GameKind::Hasami) => t_string!(i18n, app_title).to_string(),
-        Some(GameKind::Yonin) => t_string!(i18n, yonin_title).to_string(),
-        None => t_string!(i18n, app_name).to_string(),
+    let title = move || {
+        let (turn, name) = match game.get() {
+            Some(GameKind::Hasami) => (
+                hasami.with(|t| your_move_text(i18n, t)),
+                t_string!(i18n, app_title).to_string(),
+            ),
+            Some(GameKind::Yonin) => (
+                yonin.with(|t| your_move_text(i18n, t)),
+                t_string!(i18n, yonin_title).to_string(),
+            ),
+            None => (None, t_string!(i18n, app_name).to_string()),
+        };
+        match turn {
+            Some(turn) => format!("{turn} · {name}"),
+            None => name,
+        }
     };
-    // The tab's title names the game and follows the language.
+    // The tab's title names the game, says when a person is to move (seen from another
+    // tab while the CPU thinks) and follows the language.
     Effect::new(move |_| document().set_title(&title()));
 
     view! {

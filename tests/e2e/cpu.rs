@@ -391,3 +391,130 @@ fn measure_think_per_level() {
         }
     });
 }
+
+/// Measures how soon the master answers a person, from the click that plays the
+/// person's move to the CPU's move in the move list (drawn in the same update as the
+/// board), in `performance.now()` milliseconds of the page, at the default think time
+/// (1 s): Hasami (White the master, nine moves) and Yonin (the three CPU seats masters,
+/// five of South's moves, timed to West's answer). The person plays the beginner's
+/// choice. Prints each answer, the median and the longest.
+///
+/// `cargo test --test e2e measure_master_answer_from_click -- --ignored --nocapture`
+#[test]
+#[ignore = "a measurement, run by hand"]
+fn measure_master_answer_from_click() {
+    use shogi_variants::ai::{Level, Think};
+    use shogi_variants::engine::yonin;
+    use shogi_variants::session::table::TableGame;
+
+    /// Clicks `from` then `to` from the page's own script and resolves with the
+    /// milliseconds until the move list holds move `until`.
+    const CLICK_AND_WAIT: &str = r#"
+        const [from, to, until] = arguments;
+        const t0 = performance.now();
+        document.querySelector(`[data-testid="sq-${from}"]`).click();
+        document.querySelector(`[data-testid="sq-${to}"]`).click();
+        return new Promise((resolve) => {
+          const check = () => {
+            if (document.querySelector(`[data-testid="move-${until}"]`)) {
+              resolve(performance.now() - t0);
+            } else if (performance.now() - t0 > 10000) {
+              resolve(-1);
+            } else {
+              requestAnimationFrame(check);
+            }
+          };
+          check();
+        });
+    "#;
+    fn summary(name: &str, mut ms: Vec<f64>) {
+        println!("{name}: answers {ms:.0?} ms");
+        ms.sort_by(f64::total_cmp);
+        println!(
+            "{name}: {} answers, median {:.0} ms, longest {:.0} ms",
+            ms.len(),
+            ms[ms.len() / 2],
+            ms[ms.len() - 1]
+        );
+    }
+    run(|page| async move {
+        // Hasami: the saved table of `white_cpu_thinks_long`, at the default 1 s.
+        let mut white = Participant::new(Controller::Cpu);
+        white.level = Level::Master;
+        white.think_ms = 1_000;
+        let table = SavedTable {
+            settings: Settings::default(),
+            participants: vec![Participant::new(Controller::Human), white],
+            seating: vec![0, 1],
+            game: Game::new(Rules::default()),
+            game_number: 1,
+            revision: Revision::default(),
+            clock_used_ms: 0.0,
+            redo: Vec::new(),
+            stats: Default::default(),
+        };
+        page.storage_set(keys::HASAMI_TABLE, &table.encode()).await;
+        page.reload().await;
+        let mut game = Game::new(Rules::default());
+        let mut times = Vec::new();
+        for seed in 0..9u64 {
+            let n = game.moves().len();
+            let mv = game
+                .cpu_move(&Think::nodes_only(Level::Beginner, seed))
+                .expect("a move");
+            let (from, to) = (mv.from.to_string(), mv.to.to_string());
+            let ms = page
+                .js(CLICK_AND_WAIT, vec![from.into(), to.into(), (n + 2).into()])
+                .await;
+            let ms = ms.as_f64().expect("milliseconds");
+            assert!(ms > 0.0, "no answer within 10 s after move {}", n + 1);
+            times.push(ms);
+            game = wait_moves_within(&page, n + 2, std::time::Duration::from_secs(5)).await;
+            if game.outcome().is_some() {
+                break;
+            }
+        }
+        summary("hasami master", times);
+
+        // Yonin: South a person, the three CPU seats masters.
+        page.switch_game("yonin").await;
+        for seat in ["west", "north", "east"] {
+            page.select(&format!("level-{seat}"), "master").await;
+        }
+        let mut times = Vec::new();
+        for seed in 0..5u64 {
+            let game = match page.try_saved_yonin().await {
+                None => yonin::Game::new(yonin::Rules::default(), yonin::Seat::South),
+                Some(_) => {
+                    page.wait_saved_yonin("South to move", |t| {
+                        t.game.side_to_move() == Some(yonin::Seat::South)
+                    })
+                    .await
+                    .game
+                }
+            };
+            if game.outcome().is_some() {
+                break;
+            }
+            let n = game.moves().len();
+            let mv = game
+                .cpu_move(&Think::nodes_only(Level::Beginner, seed))
+                .expect("a move");
+            let text = mv.to_string();
+            // Board moves only ("e3e4", "e6e7+"), so that two clicks play it.
+            if mv.is_drop() || mv.is_promotion() {
+                continue;
+            }
+            let ms = page
+                .js(
+                    CLICK_AND_WAIT,
+                    vec![text[..2].into(), text[2..4].into(), (n + 2).into()],
+                )
+                .await;
+            let ms = ms.as_f64().expect("milliseconds");
+            assert!(ms > 0.0, "no answer within 10 s after move {}", n + 1);
+            times.push(ms);
+        }
+        summary("yonin master (West's answer)", times);
+    });
+}

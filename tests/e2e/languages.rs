@@ -103,7 +103,7 @@ fn language_switch_translates_the_page() {
         assert_eq!(snap.player("black").name, "黒");
         assert_eq!(
             page.js("return document.title;", vec![]).await,
-            "はさみ将棋"
+            "あなたの手番 · はさみ将棋"
         );
         page.select("lang", "en").await;
         let snap = page.wait_for("English", |s| s.new_game == "New game").await;
@@ -323,9 +323,12 @@ fn each_language_titles_rules_terms_and_no_raw_key() {
                     title,
                     "{lang} {game}"
                 );
+                // The person is to move at a new table: the tab's title says so first.
+                let your_move = page.el("your-move").await.text().await.unwrap();
+                assert!(!your_move.is_empty(), "{lang} {game}: no \"your move\"");
                 assert_eq!(
                     page.js("return document.title;", vec![]).await,
-                    json!(title)
+                    json!(format!("{your_move} · {title}"))
                 );
                 assert_eq!(page.value("lang").await, lang);
                 let raw = raw_keys_shown(&page).await;

@@ -76,6 +76,26 @@ impl Turn {
         matches!(self, Turn::Rank1 | Turn::Rank9)
     }
 
+    /// The coordinate labels along the board's left edge, top to bottom, and along its
+    /// bottom edge, left to right: nine each. A label always names the board's own
+    /// coordinate of its row or column, whatever the turn: a file is a letter `a`-`i`,
+    /// a rank a number `1`-`9` (RULES H6.2, Y9.1). When the board is turned a quarter
+    /// (West or East at the bottom), files run down the side and ranks along the bottom.
+    pub fn coordinate_labels(self) -> ([String; 9], [String; 9]) {
+        let name = |sq: Square, rank: bool| {
+            if rank {
+                (sq.rank() + 1).to_string()
+            } else {
+                char::from(b'a' + sq.file()).to_string()
+            }
+        };
+        let rows_are_ranks = self.rows_are_ranks();
+        (
+            std::array::from_fn(|row| name(self.at_screen(row as u8, 0), rows_are_ranks)),
+            std::array::from_fn(|col| name(self.at_screen(8, col as u8), !rows_are_ranks)),
+        )
+    }
+
     /// Board step `(files, ranks)` of one square towards the screen's right.
     pub const fn right_step(self) -> (i8, i8) {
         self.up().clockwise().step()

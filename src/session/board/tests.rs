@@ -76,6 +76,34 @@ fn each_turn_puts_its_edge_at_the_bottom() {
 }
 
 #[test]
+fn coordinate_labels_stay_files_and_ranks_when_the_board_turns() {
+    // RULES H6.2, Y9.1: files are letters, ranks numbers, whichever edge is at the
+    // bottom; a quarter turn puts the files down the side, never ranks as letters.
+    let join = |labels: [String; 9]| labels.concat();
+    for (turn, side, bottom) in [
+        (Turn::Rank1, "987654321", "abcdefghi"),
+        (Turn::FileA, "ihgfedcba", "987654321"),
+        (Turn::Rank9, "123456789", "ihgfedcba"),
+        (Turn::FileI, "abcdefghi", "123456789"),
+    ] {
+        let (s, b) = turn.coordinate_labels();
+        assert_eq!(
+            (join(s.clone()), join(b.clone())),
+            (side.into(), bottom.into())
+        );
+        // Every square of a screen row or column has the coordinate its label names.
+        for i in 0..9u8 {
+            for j in 0..9u8 {
+                let in_row = turn.at_screen(i, j).to_string();
+                let in_col = turn.at_screen(j, i).to_string();
+                assert!(in_row.contains(s[i as usize].as_str()), "{turn:?} {in_row}");
+                assert!(in_col.contains(b[i as usize].as_str()), "{turn:?} {in_col}");
+            }
+        }
+    }
+}
+
+#[test]
 fn each_yonin_seat_at_the_bottom_sees_its_pieces_point_up_and_its_hand_below() {
     // RULES Y1.1: seats clockwise South, West, North, East.
     for seat in yonin::Seat::ALL {

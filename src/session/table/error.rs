@@ -39,6 +39,8 @@ pub enum Refusal {
     Redo,
     /// A CPU think time that is not offered.
     ThinkTime,
+    /// A piece in hand that cannot be dropped anywhere now ([`super::Click::NoDrop`]).
+    NoDrop,
 }
 
 impl<E> TableError<E> {

@@ -61,6 +61,12 @@ pub trait TableGame: Variant<Rules: PanelRules> {
     /// The seat that moves the piece on `sq`, if any.
     fn owner_at(&self, sq: Square) -> Option<Self::Seat>;
 
+    /// How many pieces of kind `piece` `seat` holds in hand (RULES Y2.2); the default
+    /// (a game without hands) none.
+    fn in_hand(&self, _seat: Self::Seat, _piece: Self::HandPiece) -> u32 {
+        0
+    }
+
     /// Resigns for `seat` (RULES H4.3). Returns whether the game ended so; the default
     /// (no resignation) refuses.
     fn resign(&mut self, _seat: Self::Seat) -> bool {

@@ -493,8 +493,12 @@ impl<G: TableGame> Table<G> {
 
     /// A click on a piece of kind `piece` in the hand of `seat`: see
     /// [`Picking::click_hand`].
+    /// A piece with no legal drop is refused with [`Refusal::NoDrop`] told.
     pub fn click_hand(&mut self, seat: G::Seat, piece: G::HandPiece) -> Click<G::Report> {
         let picked = self.with_turn(|picking, turn| picking.click_hand(turn, seat, piece));
+        if picked == Click::NoDrop {
+            self.notify(TableNotice::Refused(Refusal::NoDrop));
+        }
         self.play_picked(picked)
     }
 
@@ -570,6 +574,7 @@ impl<G: TableGame> Table<G> {
                 }
             },
             Click::Ignored => Click::Ignored,
+            Click::NoDrop => Click::NoDrop,
             Click::Selected => Click::Selected,
             Click::Deselected => Click::Deselected,
             Click::AskPromotion => Click::AskPromotion,

@@ -90,6 +90,10 @@ pub enum Selection<H> {
 pub enum Click<R> {
     /// Nothing (not a person's turn, or not a piece of the side to move).
     Ignored,
+    /// A piece in the mover's own hand that has no legal drop now (every empty square
+    /// breaks a pawn-drop rule or leaves the king in check, RULES Y2.3, Y4): nothing
+    /// is picked, and the player is told why nothing happened.
+    NoDrop,
     /// A piece was picked.
     Selected,
     /// The pick was dropped.
@@ -251,8 +255,11 @@ impl<G: TableGame> Picking<G> {
             self.selection = Selection::None;
             return Click::Deselected;
         }
-        if turn.dests.from(source).is_empty() {
+        if turn.game.in_hand(seat, piece) == 0 {
             Click::Ignored
+        } else if turn.dests.from(source).is_empty() {
+            self.selection = Selection::None;
+            Click::NoDrop
         } else {
             self.selection = Selection::Source(source);
             Click::Selected

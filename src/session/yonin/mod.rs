@@ -146,6 +146,10 @@ impl TableGame for Game {
         self.position().is_live(seat)
     }
 
+    fn in_hand(&self, seat: Seat, piece: Role) -> u32 {
+        u32::from(self.position().hand(seat).count(piece))
+    }
+
     fn standing(_game: &Game, outcome: &Outcome, seat: Seat) -> Standing {
         outcome.place(seat).map_or(Standing::Draw, Standing::Place)
     }

@@ -183,24 +183,18 @@ pub fn Board(
             .collect()
     };
     // Coordinates: along the left side one per screen row, along the bottom one per
-    // screen column; ranks or files depending on the turn.
-    let coord = move |sq: Square, rank: bool| {
-        if rank {
-            (sq.rank() + 1).to_string()
-        } else {
-            ((b'a' + sq.file()) as char).to_string()
-        }
-    };
+    // screen column (files or ranks depending on the turn, decided in the session).
     let side_labels = move || {
-        let t = turn.get();
-        (0..9u8)
-            .map(|row| view! { <span>{coord(t.at_screen(row, 0), t.rows_are_ranks())}</span> })
+        let (side, _) = turn.get().coordinate_labels();
+        side.into_iter()
+            .map(|l| view! { <span>{l}</span> })
             .collect_view()
     };
     let bottom_labels = move || {
-        let t = turn.get();
-        (0..9u8)
-            .map(|col| view! { <span>{coord(t.at_screen(8, col), !t.rows_are_ranks())}</span> })
+        let (_, bottom) = turn.get().coordinate_labels();
+        bottom
+            .into_iter()
+            .map(|l| view! { <span>{l}</span> })
             .collect_view()
     };
     let has_hands = Memo::new(move |_| view.with(|v| !v.hands.is_empty()));

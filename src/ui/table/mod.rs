@@ -218,6 +218,18 @@ fn table_board<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
 }
 
 /// The status line: the result, the CPU thinking, or whose move it is.
+/// "Your move" ([`Table::your_move`]) in the player's language, with the seat's name
+/// when several people share the device; `None` when no person is to move. Shown under
+/// the status and in the tab's title.
+pub fn your_move_text<G: Screen>(i18n: I18n, table: &Table<G>) -> Option<String> {
+    Some(match table.your_move()? {
+        YourMove::Only => t_string!(i18n, your_move).to_string(),
+        YourMove::Seat(seat) => {
+            t_string!(i18n, seat_your_move, side = G::seat_name(i18n, seat)).to_string()
+        }
+    })
+}
+
 fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
     let TableCtx { table, i18n, .. } = ctx;
     let text = move || {
@@ -258,15 +270,7 @@ fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
         table.with_untracked(|t| G::announcement(i18n, t))
     };
     // "Your move" has its line even when empty, so nothing moves when it shows.
-    let your_move = move || {
-        table.with(|t| match t.your_move() {
-            Some(YourMove::Only) => t_string!(i18n, your_move).to_string(),
-            Some(YourMove::Seat(seat)) => {
-                t_string!(i18n, seat_your_move, side = G::seat_name(i18n, seat)).to_string()
-            }
-            None => String::new(),
-        })
-    };
+    let your_move = move || table.with(|t| your_move_text(i18n, t)).unwrap_or_default();
     view! {
         <div class="status" data-testid="status">
             {driver::thinking_mark::<G>()}

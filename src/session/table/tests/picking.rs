@@ -122,3 +122,27 @@ fn the_legal_moves_are_computed_once_per_position() {
         t.game().legal_moves().len()
     );
 }
+
+#[test]
+fn a_hand_piece_with_no_legal_drop_is_refused_and_told_y4_5() {
+    // RULES Y4.5: West's gold on e2, guarded by West's rook on e8, checks South's king
+    // on e1 from next to it: no drop can stop that check, so the pawn in South's hand
+    // has no legal drop. The click picks nothing and the player is told why.
+    let pos: YPosition = "Kn8/4Rw4/9/9/Kw7Ke/9/9/4Gw4/4Ks4 P/-/-/- s - 0 -"
+        .parse()
+        .expect("a valid position");
+    let mut t = yonin_table(
+        YGame::from_position(pos),
+        vec![Participant::new(Controller::Human); 4],
+    );
+    assert!(!t.game().legal_moves().is_empty(), "the king can step away");
+    assert!(t.game().legal_moves().iter().all(|m| !m.is_drop()));
+    assert_eq!(t.click_hand(Seat::South, Role::Pawn), Click::NoDrop);
+    assert_eq!(t.selection(), Selection::None);
+    assert!(t.notices().contains(&TableNotice::Refused(Refusal::NoDrop)));
+    // A piece South does not hold is no refusal: there is nothing to click.
+    assert_eq!(t.click_hand(Seat::South, Role::Gold), Click::Ignored);
+    // The king steps aside and the game goes on.
+    let report = click_move(&mut t, "e1", "d1");
+    assert_eq!(report.mover, Seat::South);
+}
