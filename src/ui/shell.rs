@@ -171,26 +171,24 @@ pub fn Shell() -> impl IntoView {
     let listener = window_event_listener_untyped("hashchange", move |_| open_fragment());
     on_cleanup(move || listener.remove());
 
-    let title = move || {
-        let (turn, name) = match game.get() {
-            Some(GameKind::Hasami) => (
-                hasami.with(|t| your_move_text(i18n, t)),
-                t_string!(i18n, app_title).to_string(),
-            ),
-            Some(GameKind::Yonin) => (
-                yonin.with(|t| your_move_text(i18n, t)),
-                t_string!(i18n, yonin_title).to_string(),
-            ),
-            None => (None, t_string!(i18n, app_name).to_string()),
-        };
-        match turn {
-            Some(turn) => format!("{turn} · {name}"),
-            None => name,
-        }
+    let title = move || match game.get() {
+        Some(GameKind::Hasami) => t_string!(i18n, app_title).to_string(),
+        Some(GameKind::Yonin) => t_string!(i18n, yonin_title).to_string(),
+        None => t_string!(i18n, app_name).to_string(),
     };
-    // The tab's title names the game, says when a person is to move (seen from another
-    // tab while the CPU thinks) and follows the language.
-    Effect::new(move |_| document().set_title(&title()));
+    let your_move = move || match game.get() {
+        Some(GameKind::Hasami) => hasami.with(|t| your_move_text(i18n, t)),
+        Some(GameKind::Yonin) => yonin.with(|t| your_move_text(i18n, t)),
+        None => None,
+    };
+    // The tab's title names the game, says first when a person is to move (seen from
+    // another tab while the CPU thinks) and follows the language.
+    Effect::new(move |_| {
+        document().set_title(&match your_move() {
+            Some(turn) => format!("{turn} · {}", title()),
+            None => title(),
+        })
+    });
 
     view! {
         <div class="app">
