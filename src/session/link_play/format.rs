@@ -401,7 +401,7 @@ fn read_cpus<G: ShareLink>(text: &str) -> Option<Vec<(G::Seat, Level)>> {
     }
     let letters = seat_letters(link_game_of::<G>());
     let chars: Vec<char> = text.chars().collect();
-    if chars.is_empty() || chars.len() % 2 != 0 {
+    if chars.is_empty() || !chars.len().is_multiple_of(2) {
         return None;
     }
     let mut cpus: Vec<(G::Seat, Level)> = Vec::new();
