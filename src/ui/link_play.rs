@@ -181,8 +181,8 @@ fn incoming<G: LinkScreen>(payload: &str) -> LinkView {
             game: G::KIND,
             payload: payload.to_string(),
         },
-        Merge::Same => open(None, None),
-        Merge::Extend { .. } => open(None, Some(payload.to_string())),
+        // The same game may bring names the players gave since.
+        Merge::Same | Merge::Extend { .. } => open(None, Some(payload.to_string())),
         Merge::Older {
             link_moves,
             here_moves,
@@ -352,9 +352,8 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
         .map(|&seat| {
             let class = G::seat_class(seat);
             let fixed_cpu = taken.contains(&seat);
-            let label = move || {
-                t_string!(i18n, link_i_play, seat = G::seat_name(i18n, seat)).to_string()
-            };
+            let label =
+                move || t_string!(i18n, link_i_play, seat = G::seat_name(i18n, seat)).to_string();
             view! {
                 <button type="button" class="btn primary" data-testid=format!("link-seat-{class}")
                     disabled=move || fixed_cpu || cpus.with(|c| c.contains(&seat))
@@ -555,8 +554,19 @@ fn game_view<G: LinkScreen>(
             table.update(|t| t.set_confirm_moves(on));
         });
     }
+    // The link opened, whose new moves are played and whose names fill the seats that
+    // have none here (a player names themselves when they join).
+    let newer = extend.and_then(|p| PlayLink::<G>::from_payload(&p).ok());
+    let mut names = link.names.clone();
+    if let Some(newer) = &newer {
+        for (name, new) in names.iter_mut().zip(&newer.names) {
+            if name.is_empty() {
+                name.clone_from(new);
+            }
+        }
+    }
     // Saved at every change of the game or the seats.
-    let (cpus, names, started_here) = (link.cpus.clone(), link.names.clone(), entry.started_here);
+    let (cpus, started_here) = (link.cpus.clone(), entry.started_here);
     let payload = Memo::new(move |_| {
         table.with(|t| {
             PlayLink {
@@ -596,9 +606,7 @@ fn game_view<G: LinkScreen>(
     });
     // The new moves of the link opened: played once the page shows the game, so they
     // are heard and seen.
-    if let Some(extend) = extend
-        && let Ok(newer) = PlayLink::<G>::from_payload(&extend)
-    {
+    if let Some(newer) = newer {
         set_timeout(
             move || {
                 table.update(|t| {
@@ -785,13 +793,12 @@ fn bad_text(i18n: I18n, game: Option<GameKind>, error: &PlayLinkError) -> String
             };
             capitalized(&t_string!(i18n, link_bad_part, part = part).to_string())
         }
-        PlayLinkError::WrongGame { found } => link_kind(
-            i18n,
-            &LinkErrorKind::WrongGame { found: *found },
-        ),
-        PlayLinkError::CountMismatch { said, held } => capitalized(
-            &t_string!(i18n, link_bad_count, said = *said, held = *held).to_string(),
-        ),
+        PlayLinkError::WrongGame { found } => {
+            link_kind(i18n, &LinkErrorKind::WrongGame { found: *found })
+        }
+        PlayLinkError::CountMismatch { said, held } => {
+            capitalized(&t_string!(i18n, link_bad_count, said = *said, held = *held).to_string())
+        }
         PlayLinkError::Game {
             kind,
             at_move,
@@ -801,8 +808,13 @@ fn bad_text(i18n: I18n, game: Option<GameKind>, error: &PlayLinkError) -> String
                 (Some(n), Some(s), Some(g)) => format!(
                     "{}: ",
                     capitalized(
-                        &t_string!(i18n, err_move_seat, n = *n, seat = seat_name_of(i18n, g, *s))
-                            .to_string()
+                        &t_string!(
+                            i18n,
+                            err_move_seat,
+                            n = *n,
+                            seat = seat_name_of(i18n, g, *s)
+                        )
+                        .to_string()
                     )
                 ),
                 (Some(n), _, _) => format!(

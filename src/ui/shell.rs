@@ -3,18 +3,18 @@
 //! game. It owns both tables and the preferences.
 
 use super::i18n::{Locale, t, t_string, use_i18n};
+use super::link_play::{LinkPlay, link_screen, opened};
 use super::notices::{AppNotice, NoticeList};
 use super::prefs::{PreferencesMenu, apply_theme};
 use super::table::settings::edit_settings;
-use super::link_play::{LinkPlay, link_screen, opened};
 use super::table::{Screen, driver, table_frame};
 use super::{PrefsContext, sound, sound_moves, store, update};
 use crate::engine::{hasami, yonin};
 use crate::record::link::LinkGame;
 use crate::session::app::{GameKind, LANGUAGES, Preferences, PreferencesProblem, Theme};
+use crate::session::link_play::play_link_game;
 use crate::session::notice::Notices;
 use crate::session::storage::{LoadError, StorageError, keys};
-use crate::session::link_play::play_link_game;
 use crate::session::table::{PieceStyleChoice, Table, link_of_fragment};
 use leptos::prelude::*;
 use leptos_i18n::Locale as _;

@@ -103,6 +103,13 @@ async fn wait_link<G: shogi_variants::record::link::ShareLink>(
 /// Opens `payload` on the device's page, as a link from a chat.
 async fn open_link(page: &Page, payload: &str) {
     page.navigate(&format!("{}#{payload}", page.url())).await;
+    // The app reads the fragment and clears it, then shows what the link opened.
+    wait_js(
+        page,
+        "the link to be read",
+        "return location.hash === '' && !!document.querySelector('[data-testid=\"link-screen\"]')",
+    )
+    .await;
 }
 
 /// Clicks `from` (waiting until it is selected), then `to`.
@@ -275,11 +282,17 @@ fn two_devices_play_hasami_by_links() {
         let b = devices[1].on().await;
         open_link(b, &links[19]).await;
         wait_board(b, "White's device at move 20", &game).await;
-        assert!(!b.current_url().await.contains('#'), "the fragment is cleared");
+        assert!(
+            !b.current_url().await.contains('#'),
+            "the fragment is cleared"
+        );
         b.reload().await;
         assert!(
-            b.try_js("return !!document.querySelector('[data-testid=\"link-screen\"]')", vec![])
-                .await
+            b.try_js(
+                "return !!document.querySelector('[data-testid=\"link-screen\"]')",
+                vec![]
+            )
+            .await
                 == Some(Value::Bool(false)),
             "the reload shows the table, not the link again"
         );
@@ -307,13 +320,13 @@ fn two_devices_play_hasami_by_links() {
 /// choice): what the players here play.
 fn plain_move(game: &yonin::Game, mv: &yonin::Move) -> bool {
     match *mv {
-        yonin::Move::Normal { from, to, promote } => !game.legal_moves().contains(
-            &yonin::Move::Normal {
+        yonin::Move::Normal { from, to, promote } => {
+            !game.legal_moves().contains(&yonin::Move::Normal {
                 from,
                 to,
                 promote: !promote,
-            },
-        ),
+            })
+        }
         yonin::Move::Drop { .. } => false,
     }
 }
@@ -413,7 +426,12 @@ fn four_devices_play_yonin_with_a_cpu_seat_by_links() {
         for (seat, device) in &devices {
             let page = device.on().await;
             open_link(page, &last).await;
-            wait_yonin(page, &format!("the last position on {seat}'s device"), &game).await;
+            wait_yonin(
+                page,
+                &format!("the last position on {seat}'s device"),
+                &game,
+            )
+            .await;
             let count = text_of(page, "move-count").await;
             assert_eq!(count, format!("Moves: {}", game.moves().len()));
         }

@@ -98,7 +98,9 @@ fn a_yonin_link_game_without_names_or_cpu_writes_dashes() {
     let payload = link.to_payload();
     assert_eq!(payload, "L1.AAAAAAAAAq.4.-.-.Y1EFhAQ");
     assert_eq!(
-        PlayLink::<yonin::Game>::from_payload(&payload).unwrap().to_payload(),
+        PlayLink::<yonin::Game>::from_payload(&payload)
+            .unwrap()
+            .to_payload(),
         payload
     );
 }
@@ -107,7 +109,11 @@ fn a_yonin_link_game_without_names_or_cpu_writes_dashes() {
 fn a_300_move_yonin_game_with_four_long_names_fits_in_2000_characters() {
     let mut longest = 0;
     for seed in 0..5 {
-        let game = random_game(yonin::Game::new(yonin::Rules::default(), Seat::South), 300, seed);
+        let game = random_game(
+            yonin::Game::new(yonin::Rules::default(), Seat::South),
+            300,
+            seed,
+        );
         assert_eq!(game.moves().len(), 300, "seed {seed} reaches 300 moves");
         let link = PlayLink {
             id: GameId::from_bits(seed),
@@ -121,12 +127,19 @@ fn a_300_move_yonin_game_with_four_long_names_fits_in_2000_characters() {
             link.to_payload()
         );
         longest = longest.max(url.len());
-        assert!(url.len() <= MAX_PLAY_URL_CHARS, "seed {seed}: {} characters", url.len());
+        assert!(
+            url.len() <= MAX_PLAY_URL_CHARS,
+            "seed {seed}: {} characters",
+            url.len()
+        );
         let back = PlayLink::<yonin::Game>::from_payload(&url[url.find('#').unwrap() + 1..]);
         assert_eq!(back.unwrap().game.moves(), link.game.moves());
     }
     // Measured: 925 characters at most over these seeds.
-    assert!((850..=1_000).contains(&longest), "the names are long: {longest}");
+    assert!(
+        (850..=1_000).contains(&longest),
+        "the names are long: {longest}"
+    );
 }
 
 #[test]
@@ -141,12 +154,27 @@ fn bad_link_games_name_what_is_wrong() {
     assert_eq!(read("L3.x"), PlayLinkError::NewerVersion { version: 3 });
     assert_eq!(read("L1.AAAAAAAAAq.3.-.-"), part(PlayPart::Layout));
     assert_eq!(read("L1.AAAAAAAAq.3.-.-.H1II-4A"), part(PlayPart::Id));
-    assert_eq!(read("L1.AAAAAAAAAq.03.-.-.H1II-4A"), part(PlayPart::MoveCount));
-    assert_eq!(read("L1.AAAAAAAAAq.3.s2.-.H1II-4A"), part(PlayPart::CpuSeats));
-    assert_eq!(read("L1.AAAAAAAAAq.3.w2b2.-.H1II-4A"), part(PlayPart::CpuSeats));
-    assert_eq!(read("L1.AAAAAAAAAq.3.w9.-.H1II-4A"), part(PlayPart::CpuSeats));
+    assert_eq!(
+        read("L1.AAAAAAAAAq.03.-.-.H1II-4A"),
+        part(PlayPart::MoveCount)
+    );
+    assert_eq!(
+        read("L1.AAAAAAAAAq.3.s2.-.H1II-4A"),
+        part(PlayPart::CpuSeats)
+    );
+    assert_eq!(
+        read("L1.AAAAAAAAAq.3.w2b2.-.H1II-4A"),
+        part(PlayPart::CpuSeats)
+    );
+    assert_eq!(
+        read("L1.AAAAAAAAAq.3.w9.-.H1II-4A"),
+        part(PlayPart::CpuSeats)
+    );
     assert_eq!(read("L1.AAAAAAAAAq.3.-.Ana.H1II-4A"), part(PlayPart::Names));
-    assert_eq!(read("L1.AAAAAAAAAq.3.-.%E3%81,.H1II-4A"), part(PlayPart::Names));
+    assert_eq!(
+        read("L1.AAAAAAAAAq.3.-.%E3%81,.H1II-4A"),
+        part(PlayPart::Names)
+    );
     assert_eq!(
         read(&format!("L1.AAAAAAAAAq.3.-.{},.H1II-4A", "x".repeat(17))),
         part(PlayPart::Names)
@@ -157,7 +185,10 @@ fn bad_link_games_name_what_is_wrong() {
             found: LinkGame::Yonin
         }
     );
-    assert_eq!(read("L1.AAAAAAAAAq.2.-.-.H1II-4A"), PlayLinkError::CountMismatch { said: 2, held: 3 });
+    assert_eq!(
+        read("L1.AAAAAAAAAq.2.-.-.H1II-4A"),
+        PlayLinkError::CountMismatch { said: 2, held: 3 }
+    );
     // Cut short: the share link's own error, with its move and seat (Black is seat 0).
     let cut = &good[..good.len() - 2];
     assert_eq!(
@@ -178,7 +209,11 @@ fn bad_link_games_name_what_is_wrong() {
             ..
         }
     ));
-    assert_eq!(play_link_game("L7.zzz"), Some(None), "a newer version still reaches its message");
+    assert_eq!(
+        play_link_game("L7.zzz"),
+        Some(None),
+        "a newer version still reaches its message"
+    );
 }
 
 #[test]
@@ -209,8 +244,14 @@ fn merge_decisions<G: ShareLink>(line: G, fork: G::Move) {
     );
     let mut forked = at(2);
     forked.play(fork).unwrap();
-    assert_eq!(merge(Some(&at(4)), &forked), Merge::Differs { from_move: 3 });
-    assert_eq!(merge(Some(&forked), &at(4)), Merge::Differs { from_move: 3 });
+    assert_eq!(
+        merge(Some(&at(4)), &forked),
+        Merge::Differs { from_move: 3 }
+    );
+    assert_eq!(
+        merge(Some(&forked), &at(4)),
+        Merge::Differs { from_move: 3 }
+    );
 }
 
 #[test]
@@ -246,7 +287,10 @@ fn a_resignation_extends_and_a_game_resigned_here_does_not_go_on() {
     let here = hasami_game(&["e1e5", "e9e6"]);
     let mut resigned = here.clone();
     assert!(TableGame::resign(&mut resigned, Player::Black));
-    assert_eq!(merge(Some(&here), &resigned), Merge::Extend { new_moves: 0 });
+    assert_eq!(
+        merge(Some(&here), &resigned),
+        Merge::Extend { new_moves: 0 }
+    );
     assert_eq!(
         merge(Some(&resigned), &here),
         Merge::Older {
@@ -255,7 +299,10 @@ fn a_resignation_extends_and_a_game_resigned_here_does_not_go_on() {
         }
     );
     let longer = hasami_game(&["e1e5", "e9e6", "a1a2"]);
-    assert_eq!(merge(Some(&resigned), &longer), Merge::Differs { from_move: 3 });
+    assert_eq!(
+        merge(Some(&resigned), &longer),
+        Merge::Differs { from_move: 3 }
+    );
 }
 
 // ----------------------------------------------------------------------------------
@@ -285,7 +332,12 @@ fn the_cpu_is_played_by_the_device_of_whoever_moved_before_it() {
     // A CPU that moves first: the device that started the game.
     let first = yonin_game(&[]);
     assert!(cpu_plays_here(&first, &[Seat::West], &[Seat::South], true));
-    assert!(!cpu_plays_here(&first, &[Seat::East], &[Seat::South], false));
+    assert!(!cpu_plays_here(
+        &first,
+        &[Seat::East],
+        &[Seat::South],
+        false
+    ));
 }
 
 // ----------------------------------------------------------------------------------
@@ -376,7 +428,10 @@ fn merge_of_finds_the_game_by_its_id() {
     games.upsert(entry(&here, GameKind::Hasami, vec![0], 1.0));
     let mut later = here.clone();
     later.game.play("a1a2".parse().unwrap()).unwrap();
-    assert_eq!(games.merge_of(GameKind::Hasami, &later), Merge::Extend { new_moves: 1 });
+    assert_eq!(
+        games.merge_of(GameKind::Hasami, &later),
+        Merge::Extend { new_moves: 1 }
+    );
     let mut other = later.clone();
     other.id = GameId::from_bits(7);
     assert_eq!(games.merge_of(GameKind::Hasami, &other), Merge::NewGame);
@@ -412,7 +467,10 @@ fn only_this_devices_seat_moves_and_the_others_come_by_link() {
     assert!(black.human_to_move());
     assert!(!white.human_to_move(), "Black's move comes by link");
     assert!(!click(&mut white, "e9e6"));
-    assert!(white.cpu_request().is_none(), "nobody's CPU moves for Black");
+    assert!(
+        white.cpu_request().is_none(),
+        "nobody's CPU moves for Black"
+    );
     assert_eq!(white.bottom_seat(), Player::White);
     assert!(click(&mut black, "e1e5"));
     assert!(!black.human_to_move());
@@ -440,7 +498,10 @@ fn a_cpu_seat_is_asked_only_on_the_device_that_moved_before_it() {
     let mut north = Table::for_link(game, seats(Seat::North), Default::default(), 2);
     south.tick(0.0);
     assert!(click(&mut south, "e3e4"));
-    let request = south.cpu_request().expect("South's device plays West").clone();
+    let request = south
+        .cpu_request()
+        .expect("South's device plays West")
+        .clone();
     assert_eq!(request.seat, Seat::West);
     assert_eq!(request.level, Level::Novice);
     let mv = request.think(None).unwrap();
