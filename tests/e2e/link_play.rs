@@ -147,6 +147,19 @@ async fn wait_board(page: &Page, what: &str, game: &hasami::Game) {
     page.wait_for(what, |s| s.ready && s.board() == board).await;
 }
 
+/// Screenshots of the page at desktop and phone width (the phone tall enough to
+/// show the whole side panel), as `target/screenshots/link-NAME-{1280,390}.png`.
+async fn shoot(page: &Page, name: &str) {
+    let shots = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    page.set_viewport(1280, 1000).await;
+    page.save_screenshot(&shots.join(format!("link-{name}-1280.png")))
+        .await;
+    page.set_viewport(390, 1800).await;
+    page.save_screenshot(&shots.join(format!("link-{name}-390.png")))
+        .await;
+    page.set_viewport(1280, 1000).await;
+}
+
 /// The games by link the device holds.
 async fn held(page: &Page) -> LinkGames {
     LinkGames::read(page.storage_get(keys::LINK_GAMES).await.as_deref()).expect("readable")
@@ -188,6 +201,7 @@ fn two_devices_play_hasami_by_links() {
                 if !device.joined {
                     let question = text_of(page, "link-start").await;
                     assert!(question.contains("Which seat is yours?"), "{question}");
+                    shoot(page, "which-seat").await;
                     page.click(&format!("link-seat-{seat}")).await;
                     device.joined = true;
                 }
@@ -214,8 +228,10 @@ fn two_devices_play_hasami_by_links() {
         open_link(a, &links[19]).await;
         wait_board(a, "the 20th move on Black's device", &game).await;
         assert_eq!(text_of(a, "move-count").await, "Moves: 20");
+        shoot(a, "hasami-your-move").await;
         let b = devices[1].on().await;
         wait_board(b, "the 20th move on White's device", &game).await;
+        shoot(b, "hasami-waiting").await;
 
         // An older link: told, nothing changes.
         let a = devices[0].on().await;
@@ -238,6 +254,7 @@ fn two_devices_play_hasami_by_links() {
         let differs = text_of(a, "link-differs").await;
         assert!(differs.contains("from move 19"), "{differs}");
         wait_board(a, "the game unchanged by the fork", &game).await;
+        shoot(a, "differs").await;
         assert_eq!(a.storage_get(keys::LINK_GAMES).await, before);
         a.click("link-open-separate").await;
         wait_board(a, "the fork opened apart", &fork.game).await;
@@ -249,6 +266,7 @@ fn two_devices_play_hasami_by_links() {
         )
         .await;
         assert!(rows.as_str().unwrap().contains("Hasami"), "{rows}");
+        shoot(a, "list").await;
         assert_eq!(held(a).await.games.len(), 2);
 
         // Bad links: told what is wrong, nothing changes.
@@ -274,6 +292,9 @@ fn two_devices_play_hasami_by_links() {
                 error.as_str().unwrap().contains("nothing was changed"),
                 "{error}"
             );
+            if says == "cut short" {
+                shoot(a, "bad").await;
+            }
             assert_eq!(a.storage_get(keys::LINK_GAMES).await, before);
         }
 
@@ -351,6 +372,7 @@ fn four_devices_play_yonin_with_a_cpu_seat_by_links() {
         s.click("link-game").await;
         s.click("link-cpu-north").await;
         s.select("link-cpu-level", "novice").await;
+        shoot(&s, "yonin-start").await;
         s.click("link-seat-south").await;
         s.el("send-link").await;
         let mut devices: Vec<(Seat, Device)> = vec![(
@@ -435,6 +457,7 @@ fn four_devices_play_yonin_with_a_cpu_seat_by_links() {
             let count = text_of(page, "move-count").await;
             assert_eq!(count, format!("Moves: {}", game.moves().len()));
         }
+        shoot(devices[3].1.on().await, "yonin-game").await;
         devices[0].1.on().await;
     });
 }
