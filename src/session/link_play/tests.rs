@@ -273,8 +273,10 @@ fn merge_decisions_yonin() {
 #[test]
 fn other_rules_or_starts_differ_from_the_first_move() {
     let here = hasami_game(&["e1e5"]);
-    let mut rules = hasami::Rules::default();
-    rules.move_limit = Some(100);
+    let rules = hasami::Rules {
+        move_limit: Some(100),
+        ..Default::default()
+    };
     let other = hasami::Game::new(rules);
     assert_eq!(merge(Some(&here), &other), Merge::Differs { from_move: 1 });
     let south = yonin_game(&[]);
