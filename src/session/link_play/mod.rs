@@ -2,7 +2,8 @@
 //! travels as a link (`docs/RECORDS.md`, "Link games") that holds the whole game so
 //! far, its random id, the move count, the seats the CPU plays and short names.
 //!
-//! - [`format`]: the link ([`PlayLink`], tag `L1`) and its errors ([`PlayLinkError`]);
+//! - [`format`](mod@format): the link ([`PlayLink`], tag `L1`) and its errors
+//!   ([`PlayLinkError`]);
 //! - [`merge`](mod@merge): what an opened link does to the game held under its id
 //!   ([`Merge`]: a new game, the same, an extension, an older link, a fork), and which
 //!   device plays a CPU seat ([`cpu_plays_here`]);
@@ -10,7 +11,7 @@
 //!   from the pass-and-play tables and their statistics.
 //!
 //! The table that plays a link game is a [`crate::session::table::Table`] told which
-//! seats are played here ([`crate::session::table::Table::set_link_seats`]).
+//! seats are played here ([`crate::session::table::Table::for_link`]).
 
 pub mod format;
 pub mod merge;
