@@ -606,12 +606,13 @@ fn game_view<G: LinkScreen>(
     });
     // The new moves of the link opened: played once the page shows the game, so they
     // are heard and seen.
+    let applied = RwSignal::new(0_usize);
     if let Some(newer) = newer {
         set_timeout(
             move || {
-                table.update(|t| {
-                    t.extend_by_link(&newer.game);
-                });
+                if let Some(n) = table.try_update(|t| t.extend_by_link(&newer.game)) {
+                    applied.set(n);
+                }
             },
             Duration::from_millis(50),
         );
@@ -720,6 +721,11 @@ fn game_view<G: LinkScreen>(
                     {move || format!("{} · {}", game_name(i18n, G::KIND), t_string!(i18n, link_id, id = id_text.clone()))}
                 </p>
                 {note_view}
+                <Show when=move || { applied.get() > 0 }>
+                    <p class="hint" role="status" data-testid="link-applied">
+                        {move || t_string!(i18n, link_applied, n = applied.get()).to_string()}
+                    </p>
+                </Show>
                 <div class="status" data-testid="status">
                     {driver::thinking_mark::<G>()}
                     {status}

@@ -227,6 +227,10 @@ fn two_devices_play_hasami_by_links() {
         let a = devices[0].on().await;
         open_link(a, &links[19]).await;
         wait_board(a, "the 20th move on Black's device", &game).await;
+        assert_eq!(
+            text_of(a, "link-applied").await,
+            "New moves from the link: 1."
+        );
         assert_eq!(text_of(a, "move-count").await, "Moves: 20");
         shoot(a, "hasami-your-move").await;
         let b = devices[1].on().await;
