@@ -8,6 +8,7 @@
 //! - a table (one key per game, settings and game in one write): version 2
 //!   ([`crate::session::table::SavedTable`]). Version 1 kept the Hasami settings and
 //!   table under two keys; [`crate::session::table::SavedTable::open`] migrates it.
+//! - the games played by link: version 1 ([`crate::session::link_play::LinkGames`]).
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -30,6 +31,9 @@ pub mod keys {
     pub const HASAMI_TABLE: &str = "shogi-variants/hasami/table";
     /// The Yonin table (version 2).
     pub const YONIN_TABLE: &str = "shogi-variants/yonin/table";
+    /// The games played by link on this device (version 1,
+    /// [`crate::session::link_play::LinkGames`]); never the tables above.
+    pub const LINK_GAMES: &str = "shogi-variants/link-games";
     /// Suffix of the key under which unreadable data is kept, so nothing is lost.
     pub const UNREADABLE_SUFFIX: &str = "/unreadable";
 }

@@ -4,13 +4,15 @@
 //!
 //! Where things are: the page and its top bar ([`shell`]), the notices ([`notices`]),
 //! the preferences menu ([`prefs`]), the table frame both games share ([`table`]),
-//! each game's own parts ([`hasami`], [`yonin`]), the board ([`board`]), the rules
+//! each game's own parts ([`hasami`], [`yonin`]), games played by link ([`link_play`]),
+//! the board ([`board`]), the rules
 //! pages' frame ([`rules_page`]), dialogs and small widgets ([`widgets`]), and the
 //! browser's services: storage ([`store`]), sound ([`sound`]), the CPU's Web Worker
 //! ([`worker`]) and new builds ([`update`]).
 
 pub mod board;
 pub mod hasami;
+pub mod link_play;
 pub mod notices;
 pub mod prefs;
 pub mod rules_page;
@@ -65,7 +67,7 @@ pub(crate) fn reduced_motion() -> bool {
 }
 
 /// Plays the sound of each new move made on this page at `table`, when sound is on.
-fn sound_moves<G: TableGame>(table: RwSignal<Table<G>>, prefs: RwSignal<Preferences>) {
+pub(crate) fn sound_moves<G: TableGame>(table: RwSignal<Table<G>>, prefs: RwSignal<Preferences>) {
     let latest = Memo::new(move |_| table.with(|t| t.move_feedback()));
     Effect::new(move |previous: Option<Option<u64>>| {
         let f = latest.get();

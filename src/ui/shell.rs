@@ -3,6 +3,7 @@
 //! game. It owns both tables and the preferences.
 
 use super::i18n::{Locale, t, t_string, use_i18n};
+use super::link_play::{LinkPlay, link_screen, opened};
 use super::notices::{AppNotice, NoticeList};
 use super::prefs::{PreferencesMenu, apply_theme};
 use super::table::settings::edit_settings;
@@ -11,6 +12,7 @@ use super::{PrefsContext, sound, sound_moves, store, update};
 use crate::engine::{hasami, yonin};
 use crate::record::link::LinkGame;
 use crate::session::app::{GameKind, LANGUAGES, Preferences, PreferencesProblem, Theme};
+use crate::session::link_play::play_link_game;
 use crate::session::notice::Notices;
 use crate::session::storage::{LoadError, StorageError, keys};
 use crate::session::table::{PieceStyleChoice, Table, link_of_fragment};
@@ -129,10 +131,19 @@ pub fn Shell() -> impl IntoView {
     // The game on screen: the one last played, or the choice. Only the table on screen
     // runs its clock and asks its CPU.
     let game = Memo::new(move |_| prefs.with(|p| p.game));
+    // A game played by link, its list or its start, shown instead of the table.
+    let link_play = LinkPlay {
+        view: RwSignal::new(None),
+        hasami,
+        yonin,
+    };
+    provide_context(link_play);
+    let link_shown = Memo::new(move |_| link_play.view.with(Option::is_some));
     Effect::new(move |_| {
         let shown = game.get();
-        hasami.update(|t| t.set_shown(shown == Some(GameKind::Hasami)));
-        yonin.update(|t| t.set_shown(shown == Some(GameKind::Yonin)));
+        let table = !link_shown.get();
+        hasami.update(|t| t.set_shown(table && shown == Some(GameKind::Hasami)));
+        yonin.update(|t| t.set_shown(table && shown == Some(GameKind::Yonin)));
     });
     let choose = move |kind: Option<GameKind>| {
         prefs.update(|p| p.game = kind);
@@ -144,10 +155,12 @@ pub fn Shell() -> impl IntoView {
     let open_fragment = move || {
         let location = window().location();
         let hash = location.hash().unwrap_or_default();
-        let Some((link_game, payload)) = link_of_fragment(&hash) else {
+        let fragment = hash.strip_prefix('#').unwrap_or(&hash).to_string();
+        let play = play_link_game(&fragment).is_some();
+        let shared = link_of_fragment(&hash).map(|(g, p)| (g, p.to_string()));
+        if !play && shared.is_none() {
             return;
-        };
-        let payload = payload.to_string();
+        }
         if let Ok(history) = window().history() {
             let url = format!(
                 "{}{}",
@@ -156,6 +169,15 @@ pub fn Shell() -> impl IntoView {
             );
             let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
         }
+        // A game played by link (`#L1…`): its own screen, never the tables.
+        if play {
+            link_play.view.set(Some(opened(&fragment)));
+            return;
+        }
+        let Some((link_game, payload)) = shared else {
+            return;
+        };
+        link_play.view.set(None);
         match link_game {
             LinkGame::Hasami => {
                 choose(Some(GameKind::Hasami));
@@ -262,10 +284,11 @@ pub fn Shell() -> impl IntoView {
                 </div>
             </header>
             <NoticeList app=app_notices hasami=hasami yonin=yonin game=game updates=updates />
-            {move || match game.get() {
-                Some(GameKind::Hasami) => table_frame(hasami).into_any(),
-                Some(GameKind::Yonin) => table_frame(yonin).into_any(),
-                None => view! { <GameChoice on_choose=Callback::new(move |k| choose(Some(k))) /> }.into_any(),
+            {move || match (link_shown.get(), game.get()) {
+                (true, _) => link_screen(link_play).into_any(),
+                (false, Some(GameKind::Hasami)) => table_frame(hasami).into_any(),
+                (false, Some(GameKind::Yonin)) => table_frame(yonin).into_any(),
+                (false, None) => view! { <GameChoice on_choose=Callback::new(move |k| choose(Some(k))) /> }.into_any(),
             }}
             <footer>{t!(i18n, footer)}</footer>
         </div>

@@ -133,7 +133,10 @@ impl<G: TableGame> Table<G> {
                 return;
             }
         };
-        let reason = if self.controller(seat) == Controller::Cpu {
+        let reason = if self.away(seat) {
+            self.pending = None;
+            return;
+        } else if self.controller(seat) == Controller::Cpu {
             CpuReason::Turn
         } else if self.timed_out {
             CpuReason::Timeout

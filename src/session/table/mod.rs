@@ -31,6 +31,7 @@ pub mod cpu_request;
 pub mod error;
 pub mod game;
 pub mod history;
+pub mod link;
 pub mod picking;
 pub mod records;
 pub mod review;
@@ -45,6 +46,7 @@ mod tests;
 pub use cpu_request::{CpuReason, CpuRequest};
 pub use error::{Refusal, TableError, TableNotice};
 pub use game::{LegacyError, LegacyFormat, PieceStyleChoice, SettingsOf, TableGame};
+pub use link::LinkSeats;
 pub use picking::{Click, Dests, Selection, Source};
 pub use records::{LinkProblem, link_of_fragment, record_file_name};
 pub use review::ReplayStep;
@@ -174,6 +176,8 @@ pub struct Table<G: TableGame> {
     stats: Stats,
     /// The rest of the game is being played at once ([`Table::finish_now`]).
     finishing: bool,
+    /// Who plays the seats when the table plays a game by link ([`link`]).
+    link: Option<LinkSeats<G::Seat>>,
 }
 
 impl<G: TableGame> Table<G> {
@@ -240,6 +244,7 @@ impl<G: TableGame> Table<G> {
             redo: saved.redo,
             stats: saved.stats,
             finishing: false,
+            link: None,
         };
         t.view_seat = t.home_seat();
         t.update_view_seat();
@@ -843,7 +848,7 @@ impl<G: TableGame> Table<G> {
         G::SEATS
             .iter()
             .copied()
-            .filter(|&s| self.controller(s) == Controller::Human)
+            .filter(|&s| self.controller(s) == Controller::Human && !self.away(s))
             .collect()
     }
 
@@ -858,7 +863,7 @@ impl<G: TableGame> Table<G> {
     fn human_to_move_ignoring_time(&self) -> bool {
         self.game
             .side_to_move()
-            .is_some_and(|s| self.controller(s) == Controller::Human)
+            .is_some_and(|s| self.controller(s) == Controller::Human && !self.away(s))
     }
 
     /// The seat at the bottom in the fixed view: the only person's, else the first.

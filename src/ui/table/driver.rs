@@ -27,7 +27,7 @@ pub fn now_ms() -> f64 {
 
 /// A random id for this page (see [`crate::session::table::Revision`]), from the
 /// browser's cryptographic random source (getrandom), else `Math.random`.
-fn page_id() -> u64 {
+pub(crate) fn page_id() -> u64 {
     getrandom::u64().unwrap_or_else(|_| (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64)
 }
 
@@ -218,7 +218,7 @@ pub fn thinking_mark<G: 'static>() -> impl IntoView {
 ///   ([`TableNotice::CpuFailed`]) and from then on this page thinks itself, as before
 ///   the worker existed, bounded in wall time by its own `performance.now()`. The game
 ///   goes on either way, and a failure that would repeat itself cannot loop.
-fn drive_cpu<G: WorkerGame>(table: RwSignal<Table<G>>) {
+pub(crate) fn drive_cpu<G: WorkerGame>(table: RwSignal<Table<G>>) {
     let thinking = RwSignal::new(false);
     provide_context(CpuThinking::<G> {
         thinking: thinking.into(),

@@ -118,7 +118,7 @@ impl<G: Screen> Copy for TableCtx<G> {}
 
 /// The seat drawn at the bottom: the table's, and in the pass-and-play view the board
 /// turns a moment after the move is shown.
-fn follow_bottom<G: Screen>(table: RwSignal<Table<G>>) -> RwSignal<G::Seat> {
+pub(crate) fn follow_bottom<G: Screen>(table: RwSignal<Table<G>>) -> RwSignal<G::Seat> {
     let bottom = RwSignal::new(table.with_untracked(|t| t.bottom_seat()));
     let wanted = Memo::new(move |_| {
         table.with(|t| {
@@ -160,7 +160,7 @@ fn board_texts(i18n: I18n) -> Signal<BoardTexts> {
 
 /// The board of the table: its view computed by the session layer
 /// ([`table_view`]), its clicks forwarded to the table.
-fn table_board<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
+pub(crate) fn table_board<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
     let TableCtx {
         table,
         bottom,
@@ -286,6 +286,30 @@ fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
             {announcement}
         </div>
     }
+}
+
+/// "Play by link" (`link-game`) and the list of games by link (`link-list`), which
+/// open the link screen ([`crate::ui::link_play`]) in place of the table.
+fn link_buttons<G: Screen>() -> impl IntoView {
+    use crate::ui::link_play::{LinkPlay, LinkView};
+    let i18n = use_i18n();
+    let lp = use_context::<LinkPlay>()?;
+    let kind = match crate::session::link_play::link_game_of::<G>() {
+        crate::record::link::LinkGame::Hasami => crate::session::app::GameKind::Hasami,
+        crate::record::link::LinkGame::Yonin => crate::session::app::GameKind::Yonin,
+    };
+    Some(view! {
+        <div class="actions">
+            <button type="button" class="btn" data-testid="link-game"
+                on:click=move |_| lp.view.set(Some(LinkView::Start(kind)))>
+                {t!(i18n, link_play)}
+            </button>
+            <button type="button" class="btn" data-testid="link-list"
+                on:click=move |_| lp.view.set(Some(LinkView::List))>
+                {t!(i18n, link_games)}
+            </button>
+        </div>
+    })
 }
 
 /// The records dialog open over the table.
@@ -489,6 +513,7 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
                         {t!(i18n, import)}
                     </button>
                 </div>
+                {link_buttons::<G>()}
                 {settings::settings_panel(ctx)}
                 {review::stats_panel(ctx, Callback::new(move |()| ask(Some(Confirm::ResetStats))))}
                 <RulesButton on_open=Callback::new(move |()| show_rules(true)) />

@@ -25,7 +25,7 @@ fn today() -> String {
 }
 
 /// The page's address without its fragment, for share links (works under a sub-path).
-fn page_url() -> String {
+pub(crate) fn page_url() -> String {
     let location = window().location();
     let href = location.href().unwrap_or_default();
     match href.split_once('#') {
@@ -35,12 +35,12 @@ fn page_url() -> String {
 }
 
 /// Whether the browser offers the Web Share API.
-fn can_share() -> bool {
+pub(crate) fn can_share() -> bool {
     js_sys::Reflect::has(&window().navigator(), &"share".into()).unwrap_or(false)
 }
 
 /// Copies `text` to the clipboard; `done` is told whether it worked.
-fn copy_text(text: String, done: impl Fn(bool) + 'static) {
+pub(crate) fn copy_text(text: String, done: impl Fn(bool) + 'static) {
     let promise = window().navigator().clipboard().write_text(&text);
     leptos::task::spawn_local(async move {
         done(wasm_bindgen_futures::JsFuture::from(promise).await.is_ok());
@@ -49,7 +49,7 @@ fn copy_text(text: String, done: impl Fn(bool) + 'static) {
 
 /// Opens the browser's share sheet with `text` or `url` (started from the click itself,
 /// as browsers require).
-fn share(title: &str, text: Option<&str>, url: Option<&str>) {
+pub(crate) fn share(title: &str, text: Option<&str>, url: Option<&str>) {
     let data = web_sys::ShareData::new();
     data.set_title(title);
     if let Some(text) = text {
@@ -298,7 +298,7 @@ pub fn import_error_text<G: Screen>(i18n: I18n, e: &ImportError<G>) -> String {
 }
 
 /// What is wrong with a share link, in the player's language.
-fn link_kind(i18n: I18n, kind: &LinkErrorKind) -> String {
+pub(crate) fn link_kind(i18n: I18n, kind: &LinkErrorKind) -> String {
     use LinkErrorKind as K;
     match kind {
         K::Empty => t_string!(i18n, link_err_empty).to_string(),
@@ -347,7 +347,7 @@ fn link_kind(i18n: I18n, kind: &LinkErrorKind) -> String {
 }
 
 /// `text` with its first letter in capitals (a place that starts a sentence).
-fn capitalized(text: &str) -> String {
+pub(crate) fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

@@ -227,6 +227,7 @@ where
         served,
         down,
         logs: Arc::default(),
+        devices: Arc::default(),
     };
     guard.rt.block_on(async {
         let body = async {

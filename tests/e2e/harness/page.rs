@@ -29,6 +29,9 @@ pub struct Page {
     /// While set, the test server answers every request with 503.
     pub(super) down: Arc<AtomicBool>,
     pub(super) logs: Arc<Mutex<Logs>>,
+    /// The origins of the other devices the test opened ([`Page::new_device`]): the
+    /// page may request them too.
+    pub(super) devices: Arc<Mutex<Vec<String>>>,
 }
 
 impl Page {
@@ -409,9 +412,12 @@ impl Page {
             })
             .collect();
         let own = format!("{}/", self.origin);
+        let devices = self.devices.lock().expect("devices").clone();
         problems.extend(
             web.iter()
-                .filter(|u| !u.starts_with(&own))
+                .filter(|u| {
+                    !u.starts_with(&own) && !devices.iter().any(|d| u.starts_with(&format!("{d}/")))
+                })
                 .map(|u| format!("request to another origin: {u}")),
         );
         let page = self.url();
@@ -479,6 +485,35 @@ impl Page {
             .expect("switch to the new tab");
         self.open().await;
         (first, second)
+    }
+
+    /// Another device: the same site served by another test server (another origin,
+    /// so its localStorage is its own), open in a new tab the test now drives, on a
+    /// blank page (load it with [`Page::navigate`]). Returns its page and its tab.
+    pub async fn new_device(&self) -> (Page, fantoccini::wd::WindowHandle) {
+        let (addr, served) =
+            super::server::serve(self.root.clone(), self.base, self.down.clone()).await;
+        let origin = format!("http://{addr}");
+        self.devices.lock().expect("devices").push(origin.clone());
+        let tab = self.client.new_window(true).await.expect("new tab").handle;
+        self.switch_tab(&tab).await;
+        let page = Page {
+            origin,
+            served,
+            ..self.clone()
+        };
+        (page, tab)
+    }
+
+    /// The tab the test drives now.
+    pub async fn tab(&self) -> fantoccini::wd::WindowHandle {
+        self.client.window().await.expect("current tab")
+    }
+
+    /// Loads `url` (a fragment change when only the fragment differs) without waiting
+    /// for anything.
+    pub async fn navigate(&self, url: &str) {
+        self.client.goto(url).await.expect("open the address");
     }
 
     /// Closes the tab the test drives and switches to `next`.

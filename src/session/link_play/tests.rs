@@ -1,0 +1,537 @@
+//! The link games' format, merge decisions, who plays a CPU seat, the list of games,
+//! and a table playing by link, through both games.
+
+use super::*;
+use crate::ai::Level;
+use crate::engine::hasami::{self, Player};
+use crate::engine::yonin::{self, Seat};
+use crate::engine::{Undone, Variant};
+use crate::record::link::{LinkErrorKind, LinkGame, ShareLink};
+use crate::session::app::GameKind;
+use crate::session::table::{Click, LinkSeats, Table, TableGame};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+fn hasami_game(moves: &[&str]) -> hasami::Game {
+    let mut g = hasami::Game::new(hasami::Rules::default());
+    for m in moves {
+        g.play(m.parse().unwrap()).unwrap();
+    }
+    g
+}
+
+fn yonin_game(moves: &[&str]) -> yonin::Game {
+    let mut g = yonin::Game::new(yonin::Rules::default(), Seat::South);
+    for m in moves {
+        g.play(m.parse().unwrap()).unwrap();
+    }
+    g
+}
+
+/// `n` random moves from the start (seeded), avoiding moves that end the game.
+fn random_game<G: Variant>(mut game: G, n: usize, seed: u64) -> G {
+    let mut rng = StdRng::seed_from_u64(seed);
+    while game.moves().len() < n && !game.is_over() {
+        let mut moves = game.legal_moves();
+        loop {
+            let mv = moves[rng.random_range(0..moves.len())];
+            let mut next = game.clone();
+            next.play(mv).unwrap();
+            if !next.is_over() || moves.len() == 1 {
+                game = next;
+                break;
+            }
+            moves.retain(|&m| m != mv);
+        }
+    }
+    game
+}
+
+fn play_link<G: ShareLink>(game: G) -> PlayLink<G> {
+    PlayLink {
+        id: GameId::from_bits(42),
+        cpus: Vec::new(),
+        names: vec![String::new(); G::SEATS.len()],
+        game,
+    }
+}
+
+// ----------------------------------------------------------------------------------
+// The link
+// ----------------------------------------------------------------------------------
+
+#[test]
+fn game_ids_are_ten_base64url_characters_of_60_bits() {
+    assert_eq!(GameId::from_bits(0).as_str(), "AAAAAAAAAA");
+    assert_eq!(GameId::from_bits(u64::MAX).as_str(), "__________");
+    assert_eq!(GameId::from_bits(1 << 60), GameId::from_bits(0));
+    assert_eq!(GameId::from_bits(63).as_str(), "AAAAAAAAA_");
+    assert!(GameId::parse("AAAAAAAAA").is_none());
+    assert!(GameId::parse("AAAAAAAAA+").is_none());
+    assert_eq!(GameId::parse("abc-_12345").unwrap().as_str(), "abc-_12345");
+}
+
+#[test]
+fn a_hasami_link_game_reads_back_with_its_names_and_cpu() {
+    let link = PlayLink {
+        id: GameId::from_bits(0xDEAD_BEEF),
+        cpus: vec![(Player::White, Level::Beginner)],
+        names: vec!["Zoë & Li".into(), String::new()],
+        game: hasami_game(&["e1e5", "e9e6", "a1a2"]),
+    };
+    let payload = link.to_payload();
+    assert_eq!(payload, "L1.AAAADerb7v.3.w1.Zo%C3%AB%20%26%20Li,.H1II-4A");
+    assert_eq!(
+        PlayLink::<hasami::Game>::from_payload(&payload).unwrap(),
+        link
+    );
+    assert_eq!(
+        play_link_game(&payload),
+        Some(Some(LinkGame::Hasami)),
+        "the shell tells the game before decoding"
+    );
+}
+
+#[test]
+fn a_yonin_link_game_without_names_or_cpu_writes_dashes() {
+    let link = play_link(yonin_game(&["e3e4", "c5d5", "e7e6", "g5f5"]));
+    let payload = link.to_payload();
+    assert_eq!(payload, "L1.AAAAAAAAAq.4.-.-.Y1EFhAQ");
+    assert_eq!(
+        PlayLink::<yonin::Game>::from_payload(&payload)
+            .unwrap()
+            .to_payload(),
+        payload
+    );
+}
+
+#[test]
+fn a_300_move_yonin_game_with_four_long_names_fits_in_2000_characters() {
+    let mut longest = 0;
+    for seed in 0..5 {
+        let game = random_game(
+            yonin::Game::new(yonin::Rules::default(), Seat::South),
+            300,
+            seed,
+        );
+        assert_eq!(game.moves().len(), 300, "seed {seed} reaches 300 moves");
+        let link = PlayLink {
+            id: GameId::from_bits(seed),
+            cpus: vec![(Seat::West, Level::Master), (Seat::East, Level::Strong)],
+            // Kana take 9 characters each once percent-encoded: the longest names.
+            names: vec!["あ".repeat(MAX_NAME_CHARS); 4],
+            game,
+        };
+        let url = format!(
+            "https://someone.github.io/shogi-variants/#{}",
+            link.to_payload()
+        );
+        longest = longest.max(url.len());
+        assert!(
+            url.len() <= MAX_PLAY_URL_CHARS,
+            "seed {seed}: {} characters",
+            url.len()
+        );
+        let back = PlayLink::<yonin::Game>::from_payload(&url[url.find('#').unwrap() + 1..]);
+        assert_eq!(back.unwrap().game.moves(), link.game.moves());
+    }
+    // Measured: 925 characters at most over these seeds.
+    assert!(
+        (850..=1_000).contains(&longest),
+        "the names are long: {longest}"
+    );
+}
+
+#[test]
+fn bad_link_games_name_what_is_wrong() {
+    let good = play_link(hasami_game(&["e1e5", "e9e6", "a1a2"])).to_payload();
+    let read = |p: &str| PlayLink::<hasami::Game>::from_payload(p).unwrap_err();
+    let part = |part| PlayLinkError::BadPart { part };
+    assert_eq!(
+        read("X1.whatever"),
+        PlayLinkError::Foreign { tag: "X1".into() }
+    );
+    assert_eq!(read("L3.x"), PlayLinkError::NewerVersion { version: 3 });
+    assert_eq!(read("L1.AAAAAAAAAq.3.-.-"), part(PlayPart::Layout));
+    assert_eq!(read("L1.AAAAAAAAq.3.-.-.H1II-4A"), part(PlayPart::Id));
+    assert_eq!(
+        read("L1.AAAAAAAAAq.03.-.-.H1II-4A"),
+        part(PlayPart::MoveCount)
+    );
+    assert_eq!(
+        read("L1.AAAAAAAAAq.3.s2.-.H1II-4A"),
+        part(PlayPart::CpuSeats)
+    );
+    assert_eq!(
+        read("L1.AAAAAAAAAq.3.w2b2.-.H1II-4A"),
+        part(PlayPart::CpuSeats)
+    );
+    assert_eq!(
+        read("L1.AAAAAAAAAq.3.w9.-.H1II-4A"),
+        part(PlayPart::CpuSeats)
+    );
+    assert_eq!(read("L1.AAAAAAAAAq.3.-.Ana.H1II-4A"), part(PlayPart::Names));
+    assert_eq!(
+        read("L1.AAAAAAAAAq.3.-.%E3%81,.H1II-4A"),
+        part(PlayPart::Names)
+    );
+    assert_eq!(
+        read(&format!("L1.AAAAAAAAAq.3.-.{},.H1II-4A", "x".repeat(17))),
+        part(PlayPart::Names)
+    );
+    assert_eq!(
+        read("L1.AAAAAAAAAq.4.-.-.Y1EFhAQ"),
+        PlayLinkError::WrongGame {
+            found: LinkGame::Yonin
+        }
+    );
+    assert_eq!(
+        read("L1.AAAAAAAAAq.2.-.-.H1II-4A"),
+        PlayLinkError::CountMismatch { said: 2, held: 3 }
+    );
+    // Cut short: the share link's own error, with its move and seat (Black is seat 0).
+    let cut = &good[..good.len() - 2];
+    assert_eq!(
+        read(cut),
+        PlayLinkError::Game {
+            kind: LinkErrorKind::Truncated,
+            at_move: Some(2),
+            seat: Some(1),
+        }
+    );
+    // An index beyond the legal moves: "an illegal move in it".
+    let wrong = good.replace("H1II-4A", "H1II_4A");
+    assert!(matches!(
+        read(&wrong),
+        PlayLinkError::Game {
+            kind: LinkErrorKind::IndexOutOfRange { .. },
+            at_move: Some(2),
+            ..
+        }
+    ));
+    assert_eq!(
+        play_link_game("L7.zzz"),
+        Some(None),
+        "a newer version still reaches its message"
+    );
+}
+
+#[test]
+fn short_names_are_trimmed_and_cut() {
+    assert_eq!(short_name("  Ana  "), "Ana");
+    assert_eq!(short_name("a\u{7}b"), "ab");
+    assert_eq!(short_name(&"ж".repeat(20)).chars().count(), MAX_NAME_CHARS);
+}
+
+// ----------------------------------------------------------------------------------
+// Merge decisions
+// ----------------------------------------------------------------------------------
+
+/// The four decisions the issue names, and `Same`, for one game: `moves` is a line of
+/// at least 4 moves and `fork` a move legal after its first two other than its third.
+fn merge_decisions<G: ShareLink>(line: G, fork: G::Move) {
+    let at = |n: usize| crate::session::table::history::game_at(&line, n);
+    assert_eq!(merge(None, &at(3)), Merge::NewGame);
+    assert_eq!(merge(Some(&at(3)), &at(3)), Merge::Same);
+    assert_eq!(merge(Some(&at(1)), &at(4)), Merge::Extend { new_moves: 3 });
+    assert_eq!(merge(Some(&at(0)), &at(1)), Merge::Extend { new_moves: 1 });
+    assert_eq!(
+        merge(Some(&at(4)), &at(2)),
+        Merge::Older {
+            link_moves: 2,
+            here_moves: 4
+        }
+    );
+    let mut forked = at(2);
+    forked.play(fork).unwrap();
+    assert_eq!(
+        merge(Some(&at(4)), &forked),
+        Merge::Differs { from_move: 3 }
+    );
+    assert_eq!(
+        merge(Some(&forked), &at(4)),
+        Merge::Differs { from_move: 3 }
+    );
+}
+
+#[test]
+fn merge_decisions_hasami() {
+    merge_decisions(
+        hasami_game(&["e1e5", "e9e6", "a1a2", "a9a8"]),
+        "b1b2".parse().unwrap(),
+    );
+}
+
+#[test]
+fn merge_decisions_yonin() {
+    merge_decisions(
+        yonin_game(&["e3e4", "c5d5", "e7e6", "g5f5"]),
+        "c9c8".parse().unwrap(),
+    );
+}
+
+#[test]
+fn other_rules_or_starts_differ_from_the_first_move() {
+    let here = hasami_game(&["e1e5"]);
+    let rules = hasami::Rules {
+        move_limit: Some(100),
+        ..Default::default()
+    };
+    let other = hasami::Game::new(rules);
+    assert_eq!(merge(Some(&here), &other), Merge::Differs { from_move: 1 });
+    let south = yonin_game(&[]);
+    let west = yonin::Game::new(yonin::Rules::default(), Seat::West);
+    assert_eq!(merge(Some(&south), &west), Merge::Differs { from_move: 1 });
+}
+
+#[test]
+fn a_resignation_extends_and_a_game_resigned_here_does_not_go_on() {
+    let here = hasami_game(&["e1e5", "e9e6"]);
+    let mut resigned = here.clone();
+    assert!(TableGame::resign(&mut resigned, Player::Black));
+    assert_eq!(
+        merge(Some(&here), &resigned),
+        Merge::Extend { new_moves: 0 }
+    );
+    assert_eq!(
+        merge(Some(&resigned), &here),
+        Merge::Older {
+            link_moves: 2,
+            here_moves: 2
+        }
+    );
+    let longer = hasami_game(&["e1e5", "e9e6", "a1a2"]);
+    assert_eq!(
+        merge(Some(&resigned), &longer),
+        Merge::Differs { from_move: 3 }
+    );
+}
+
+// ----------------------------------------------------------------------------------
+// Who plays a CPU seat
+// ----------------------------------------------------------------------------------
+
+#[test]
+fn the_cpu_is_played_by_the_device_of_whoever_moved_before_it() {
+    // North is the CPU; South, West and East three people on three devices.
+    let cpus = [Seat::North];
+    let mut game = yonin_game(&["e3e4"]);
+    // West to move: nobody's CPU.
+    assert!(!cpu_plays_here(&game, &[Seat::West], &cpus, false));
+    game.play("c5d5".parse().unwrap()).unwrap();
+    assert_eq!(game.side_to_move(), Some(Seat::North));
+    assert!(cpu_plays_here(&game, &[Seat::West], &cpus, false));
+    assert!(!cpu_plays_here(&game, &[Seat::South], &cpus, true));
+    assert!(!cpu_plays_here(&game, &[Seat::East], &cpus, false));
+    assert!(moves_here(&game, Seat::North, &[Seat::West], &cpus, false));
+    assert!(!moves_here(&game, Seat::East, &[Seat::West], &cpus, false));
+    assert!(moves_here(&game, Seat::East, &[Seat::East], &cpus, false));
+    // Two CPU seats in a row: West's device plays both.
+    let cpus = [Seat::North, Seat::East];
+    game.play("e7e6".parse().unwrap()).unwrap();
+    assert_eq!(game.side_to_move(), Some(Seat::East));
+    assert!(cpu_plays_here(&game, &[Seat::West], &cpus, false));
+    // A CPU that moves first: the device that started the game.
+    let first = yonin_game(&[]);
+    assert!(cpu_plays_here(&first, &[Seat::West], &[Seat::South], true));
+    assert!(!cpu_plays_here(
+        &first,
+        &[Seat::East],
+        &[Seat::South],
+        false
+    ));
+}
+
+// ----------------------------------------------------------------------------------
+// The list of games
+// ----------------------------------------------------------------------------------
+
+fn entry<G: ShareLink>(link: &PlayLink<G>, game: GameKind, mine: Vec<usize>, at: f64) -> LinkEntry {
+    LinkEntry {
+        id: link.id.clone(),
+        game,
+        link: link.to_payload(),
+        mine,
+        started_here: false,
+        updated_ms: at,
+    }
+}
+
+#[test]
+fn the_list_of_games_has_a_row_per_game_last_changed_first() {
+    let mut games = LinkGames::default();
+    let h = PlayLink {
+        id: GameId::from_bits(1),
+        cpus: Vec::new(),
+        names: vec!["Ana".into(), "Bo".into()],
+        game: hasami_game(&["e1e5"]),
+    };
+    let y = PlayLink {
+        id: GameId::from_bits(2),
+        cpus: vec![(Seat::North, Level::Casual)],
+        names: vec![String::new(); 4],
+        game: yonin_game(&["e3e4", "c5d5"]),
+    };
+    games.upsert(entry(&h, GameKind::Hasami, vec![0], 10.0));
+    games.upsert(entry(&y, GameKind::Yonin, vec![1], 20.0));
+    let rows = games.rows();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].id, y.id);
+    assert_eq!(rows[0].game, GameKind::Yonin);
+    assert_eq!(rows[0].moves, 2);
+    assert_eq!(rows[0].to_move, Some(2), "North");
+    assert_eq!(rows[0].players[2].cpu, Some(Level::Casual));
+    assert!(rows[0].players[1].mine);
+    assert!(!rows[0].my_turn());
+    assert_eq!(rows[1].players[0].name, "Ana");
+    assert_eq!(rows[1].to_move, Some(1), "White");
+    assert!(!rows[1].my_turn());
+    // The game moves on: the entry is replaced, not added.
+    let mut h2 = h.clone();
+    h2.game.play("e9e6".parse().unwrap()).unwrap();
+    games.upsert(entry(&h2, GameKind::Hasami, vec![0], 30.0));
+    let rows = games.rows();
+    assert_eq!(rows.len(), 2);
+    assert_eq!((rows[0].moves, rows[0].my_turn()), (2, true));
+    // Same id, other game: another entry.
+    assert!(games.entry(GameKind::Yonin, &h.id).is_none());
+    assert!(games.remove(GameKind::Hasami, &h.id));
+    assert!(!games.remove(GameKind::Hasami, &h.id));
+    assert_eq!(games.rows().len(), 1);
+}
+
+#[test]
+fn the_list_reads_back_and_fills_defaults() {
+    let y = play_link(yonin_game(&["e3e4"]));
+    let mut games = LinkGames::default();
+    games.upsert(entry(&y, GameKind::Yonin, vec![0, 2], 5.0));
+    let text = games.encode();
+    assert_eq!(LinkGames::read(Some(&text)).unwrap(), games);
+    assert_eq!(LinkGames::read(None).unwrap(), LinkGames::default());
+    // An entry saved without the optional fields.
+    let bare = format!(
+        r#"{{"app":"shogi-variants","version":1,"data":{{"games":[{{"id":"AAAAAAAAAq","game":"yonin","link":"{}"}}]}}}}"#,
+        y.to_payload()
+    );
+    let read = LinkGames::read(Some(&bare)).unwrap();
+    assert_eq!(read.games[0].mine, Vec::<usize>::new());
+    assert!(!read.games[0].started_here);
+    assert_eq!(
+        LinkGames::read(Some(r#"{"app":"shogi-variants","version":2,"data":{}}"#)),
+        Err(crate::session::storage::LoadError::UnknownVersion(2))
+    );
+    assert!(LinkGames::read(Some(r#"{"app":"shogi-variants","version":1,"data":{"games":[{"id":"short","game":"yonin","link":""}]}}"#)).is_err());
+}
+
+#[test]
+fn merge_of_finds_the_game_by_its_id() {
+    let mut games = LinkGames::default();
+    let here = play_link(hasami_game(&["e1e5", "e9e6"]));
+    games.upsert(entry(&here, GameKind::Hasami, vec![0], 1.0));
+    let mut later = here.clone();
+    later.game.play("a1a2".parse().unwrap()).unwrap();
+    assert_eq!(
+        games.merge_of(GameKind::Hasami, &later),
+        Merge::Extend { new_moves: 1 }
+    );
+    let mut other = later.clone();
+    other.id = GameId::from_bits(7);
+    assert_eq!(games.merge_of(GameKind::Hasami, &other), Merge::NewGame);
+}
+
+// ----------------------------------------------------------------------------------
+// A table playing by link
+// ----------------------------------------------------------------------------------
+
+fn hasami_link_table(mine: Player) -> Table<hasami::Game> {
+    Table::for_link(
+        hasami::Game::new(hasami::Rules::default()),
+        LinkSeats {
+            mine: vec![mine],
+            cpus: Vec::new(),
+            started_here: false,
+        },
+        Default::default(),
+        1,
+    )
+}
+
+fn click<G: TableGame>(t: &mut Table<G>, mv: &str) -> bool {
+    let (from, to) = mv.split_at(2);
+    t.click_square(from.parse().unwrap());
+    matches!(t.click_square(to.parse().unwrap()), Click::Played(_))
+}
+
+#[test]
+fn only_this_devices_seat_moves_and_the_others_come_by_link() {
+    let mut black = hasami_link_table(Player::Black);
+    let mut white = hasami_link_table(Player::White);
+    assert!(black.human_to_move());
+    assert!(!white.human_to_move(), "Black's move comes by link");
+    assert!(!click(&mut white, "e9e6"));
+    assert!(
+        white.cpu_request().is_none(),
+        "nobody's CPU moves for Black"
+    );
+    assert_eq!(white.bottom_seat(), Player::White);
+    assert!(click(&mut black, "e1e5"));
+    assert!(!black.human_to_move());
+    assert_eq!(white.extend_by_link(black.game()), 1);
+    assert!(white.human_to_move());
+    assert!(white.move_feedback().is_some(), "the move is heard");
+    assert_eq!(white.extend_by_link(black.game()), 0, "applied once");
+    assert!(click(&mut white, "e9e6"));
+    // An older game does not extend.
+    assert_eq!(white.extend_by_link(black.game()), 0);
+    assert_eq!(white.game().moves().len(), 2);
+    // The stats of a link table are its own (the pass-and-play table is another).
+    assert!(black.stats().is_empty());
+}
+
+#[test]
+fn a_cpu_seat_is_asked_only_on_the_device_that_moved_before_it() {
+    let seats = |mine| LinkSeats {
+        mine: vec![mine],
+        cpus: vec![(Seat::West, Level::Novice)],
+        started_here: false,
+    };
+    let game = yonin_game(&[]);
+    let mut south = Table::for_link(game.clone(), seats(Seat::South), Default::default(), 1);
+    let mut north = Table::for_link(game, seats(Seat::North), Default::default(), 2);
+    south.tick(0.0);
+    assert!(click(&mut south, "e3e4"));
+    let request = south
+        .cpu_request()
+        .expect("South's device plays West")
+        .clone();
+    assert_eq!(request.seat, Seat::West);
+    assert_eq!(request.level, Level::Novice);
+    let mv = request.think(None).unwrap();
+    south.cpu_answer(request.revision, mv).unwrap();
+    assert_eq!(south.game().side_to_move(), Some(Seat::North));
+    assert!(!south.human_to_move());
+    // North's device gets both moves by link, and it is North's move there.
+    assert_eq!(north.extend_by_link(south.game()), 2);
+    assert!(north.cpu_request().is_none());
+    assert!(north.human_to_move());
+    assert_eq!(north.bottom_seat(), Seat::North);
+    // Changing seats: this device now plays East, and North's move comes by link.
+    north.set_my_seats(vec![Seat::East]);
+    assert!(!north.human_to_move());
+    assert_eq!(north.bottom_seat(), Seat::East);
+}
+
+#[test]
+fn a_resignation_by_link_ends_the_game_here() {
+    let mut black = hasami_link_table(Player::Black);
+    let mut white = hasami_link_table(Player::White);
+    assert!(click(&mut black, "e1e5"));
+    white.extend_by_link(black.game());
+    black.resign().unwrap();
+    assert!(black.game().is_over());
+    assert_eq!(white.extend_by_link(black.game()), 0);
+    assert!(white.game().is_over());
+    assert!(white.show_result());
+    let undone = white.game().clone().undo();
+    assert_eq!(undone, Some(Undone::Resignation));
+}

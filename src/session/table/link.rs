@@ -1,0 +1,128 @@
+//! A table that plays a game by link ([`crate::session::link_play`]): only the seats
+//! this device plays move here (its people's, and a CPU seat whose turn comes after
+//! one of them, [`crate::session::link_play::cpu_plays_here`]); every other seat's
+//! moves come by link ([`Table::extend_by_link`]). Such a table is never the
+//! pass-and-play table and is never saved as one.
+
+use super::settings::{TimePerMove, ViewMode};
+use super::{Controller, Participant, Revision, SavedTable, SettingsOf, Table, TableGame};
+use crate::ai::Level;
+use crate::session::link_play::moves_here;
+use crate::session::table::Stats;
+
+/// Who plays the seats of a game played by link, as this device sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkSeats<S> {
+    /// The seats this device's people play.
+    pub mine: Vec<S>,
+    /// The seats the CPU plays, with its level.
+    pub cpus: Vec<(S, Level)>,
+    /// The game was started on this device (it plays a CPU seat that moves first).
+    pub started_here: bool,
+}
+
+impl<G: TableGame> Table<G> {
+    /// A table playing `game` by link: the CPU plays the seats of `seats.cpus` at their
+    /// level, people the others, and only the seats this device plays move here. The
+    /// display settings are `settings`' (pieces, legal moves marked), the rules the
+    /// game's; no time per move, no take-backs, the board fixed with this device's seat
+    /// at the bottom. `page` is this page's random id; the table is in charge at once (no
+    /// other tab shares it).
+    pub fn for_link(
+        game: G,
+        seats: LinkSeats<G::Seat>,
+        mut settings: SettingsOf<G>,
+        page: u64,
+    ) -> Table<G> {
+        settings.rules = game.rules();
+        settings.table.time_per_move = TimePerMove::None;
+        settings.table.take_backs = false;
+        settings.table.view = ViewMode::Fixed;
+        let participants = G::SEATS
+            .iter()
+            .map(|seat| match seats.cpus.iter().find(|c| c.0 == *seat) {
+                Some(&(_, level)) => Participant {
+                    level,
+                    ..Participant::new(Controller::Cpu)
+                },
+                None => Participant::new(Controller::Human),
+            })
+            .collect();
+        let mut table = Table::restore(
+            SavedTable {
+                settings,
+                participants,
+                seating: (0..G::SEATS.len()).collect(),
+                game,
+                game_number: 1,
+                revision: Revision { seq: 0, page },
+                clock_used_ms: 0.0,
+                redo: Vec::new(),
+                stats: Stats::default(),
+            },
+            page,
+        );
+        table.link = Some(seats);
+        table.result_dismissed = false;
+        table.view_seat = table.home_seat();
+        table.update_view_seat();
+        table.set_leader(true);
+        table
+    }
+
+    /// Who plays the seats, when the table plays a game by link.
+    pub fn link_seats(&self) -> Option<&LinkSeats<G::Seat>> {
+        self.link.as_ref()
+    }
+
+    /// Changes the seats this device plays (the player chose another seat for this
+    /// game). Nothing happens at a table that does not play by link.
+    pub fn set_my_seats(&mut self, mine: Vec<G::Seat>) {
+        let Some(link) = &mut self.link else { return };
+        if link.mine != mine {
+            link.mine = mine;
+            self.picking.clear();
+            self.view_seat = self.home_seat();
+            self.update_view_seat();
+            self.changed();
+        }
+    }
+
+    /// Whether the moves of `seat` come by link rather than from this device: always
+    /// `false` at a pass-and-play table.
+    pub fn away(&self, seat: G::Seat) -> bool {
+        self.link.as_ref().is_some_and(|l| {
+            let cpus: Vec<G::Seat> = l.cpus.iter().map(|c| c.0).collect();
+            !moves_here(&self.game, seat, &l.mine, &cpus, l.started_here)
+        })
+    }
+
+    /// Plays the moves `link` adds to the table's game (it must start with the table's
+    /// moves), as moves made here: the last one is heard and shown moving. A game the
+    /// link ends with a resignation (RULES H4.3) ends so here. Returns the moves
+    /// played; 0, and nothing changes, when `link` does not extend the table's game.
+    pub fn extend_by_link(&mut self, link: &G) -> usize {
+        if !link.moves().starts_with(self.game.moves()) || self.game.is_over() {
+            return 0;
+        }
+        self.review = None;
+        let new: Vec<G::Move> = link.moves()[self.game.moves().len()..].to_vec();
+        let mut played = 0;
+        for mv in new {
+            match self.game.play(mv) {
+                Ok(report) => {
+                    self.after_move(&report);
+                    played += 1;
+                }
+                Err(_) => break,
+            }
+        }
+        if link.is_over() && !self.game.is_over() && self.game.moves() == link.moves() {
+            self.game = link.clone();
+            self.result_dismissed = false;
+            self.count_result(1);
+            self.changed();
+        }
+        played
+    }
+}

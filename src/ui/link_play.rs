@@ -1,0 +1,972 @@
+//! Games played by link on each player's own device ([`crate::session::link_play`]):
+//! starting one (`link-game`, the seat `link-seat-<seat>`), a link opened (a new id:
+//! "which seat is yours?"; moves applied; `link-older`; `link-differs` and
+//! `link-open-separate`; a bad link's message), the game with its "send this move"
+//! (`send-move`, the link in `send-link`), and the list of games (`link-games`). What a
+//! link means is decided by the session layer; this only draws, forwards and talks to
+//! the browser (storage, the share sheet, the clipboard).
+
+use super::i18n::{t, t_string, use_i18n};
+use super::table::records::{can_share, capitalized, copy_text, link_kind, page_url, share};
+use super::table::{I18n, Screen, TableCtx, driver, follow_bottom, review, table_board};
+use super::{PrefsContext, sound_moves, store};
+use crate::ai::Level;
+use crate::engine::{Variant, hasami, yonin};
+use crate::record::link::{LinkErrorKind, LinkGame};
+use crate::record::text::RecordText;
+use crate::session::app::GameKind;
+use crate::session::link_play::{
+    GameId, LinkEntry, LinkGames, LinkRow, Merge, PlayLink, PlayLinkError, PlayPart,
+    play_link_game, short_name,
+};
+use crate::session::storage::keys;
+use crate::session::table::records::MAX_LINK_CHARS;
+use crate::session::table::{LinkSeats, Table};
+use leptos::prelude::*;
+use std::time::Duration;
+use wasm_bindgen::JsCast;
+
+/// What the link screen shows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinkView {
+    /// The games in progress.
+    List,
+    /// Start a game by link of this game.
+    Start(GameKind),
+    /// A link of a game new to this device: "which seat is yours?".
+    Seat {
+        /// Which game.
+        game: GameKind,
+        /// The link's payload.
+        payload: String,
+    },
+    /// A game being played.
+    Open {
+        /// Which game.
+        game: GameKind,
+        /// Its id.
+        id: GameId,
+        /// What the link opened says, if a link was opened.
+        note: Option<Note>,
+        /// A link whose new moves are to be played on opening.
+        extend: Option<String>,
+    },
+    /// A link that cannot be opened: nothing changed.
+    Bad {
+        /// The game, when the link names it.
+        game: Option<GameKind>,
+        /// What is wrong.
+        error: PlayLinkError,
+    },
+}
+
+/// What the game screen says about the link just opened.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Note {
+    /// The link is older than the game here.
+    Older {
+        /// Moves in the link.
+        link: usize,
+        /// Moves here.
+        here: usize,
+    },
+    /// The link parts from the game here at `from`; `payload` may open as another game.
+    Differs {
+        /// The first move that differs, from 1.
+        from: usize,
+        /// The link's payload.
+        payload: String,
+    },
+}
+
+/// The link screen's state, provided by the shell: `None` while a table is shown.
+#[derive(Clone, Copy)]
+pub struct LinkPlay {
+    /// What is shown.
+    pub view: RwSignal<Option<LinkView>>,
+    /// The Hasami pass-and-play table (its display settings are used).
+    pub hasami: RwSignal<Table<hasami::Game>>,
+    /// The Yonin pass-and-play table.
+    pub yonin: RwSignal<Table<yonin::Game>>,
+}
+
+/// A game that can be played by link.
+pub trait LinkScreen: Screen + RecordText {
+    /// Which game.
+    const KIND: GameKind;
+    /// Its pass-and-play table.
+    fn main_table(lp: LinkPlay) -> RwSignal<Table<Self>>;
+}
+
+impl LinkScreen for hasami::Game {
+    const KIND: GameKind = GameKind::Hasami;
+    fn main_table(lp: LinkPlay) -> RwSignal<Table<Self>> {
+        lp.hasami
+    }
+}
+
+impl LinkScreen for yonin::Game {
+    const KIND: GameKind = GameKind::Yonin;
+    fn main_table(lp: LinkPlay) -> RwSignal<Table<Self>> {
+        lp.yonin
+    }
+}
+
+/// The games this device holds (none when storage cannot be read).
+fn load_games() -> LinkGames {
+    let text = store::read(keys::LINK_GAMES).ok().flatten();
+    LinkGames::read(text.as_deref()).unwrap_or_else(|e| {
+        leptos::logging::warn!("the games by link cannot be read: {e}");
+        LinkGames::default()
+    })
+}
+
+/// Writes the games this device holds.
+fn save_games(games: &LinkGames) {
+    if let Err(e) = store::write(keys::LINK_GAMES, &games.encode()) {
+        leptos::logging::warn!("the games by link cannot be saved: {e}");
+    }
+}
+
+/// Milliseconds since 1970, the browser's clock (only to order the list).
+fn wall_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+/// A new random game id.
+fn new_id() -> GameId {
+    GameId::from_bits(driver::page_id())
+}
+
+/// The screen a link game's payload opens (the fragment was already cleared).
+pub fn opened(payload: &str) -> LinkView {
+    match play_link_game(payload) {
+        Some(Some(LinkGame::Hasami)) => incoming::<hasami::Game>(payload),
+        Some(Some(LinkGame::Yonin)) => incoming::<yonin::Game>(payload),
+        _ => LinkView::Bad {
+            game: None,
+            error: PlayLink::<hasami::Game>::from_payload(payload)
+                .err()
+                .unwrap_or(PlayLinkError::BadPart {
+                    part: PlayPart::Layout,
+                }),
+        },
+    }
+}
+
+fn incoming<G: LinkScreen>(payload: &str) -> LinkView {
+    let bad = |error| LinkView::Bad {
+        game: Some(G::KIND),
+        error,
+    };
+    if payload.len() > MAX_LINK_CHARS {
+        return bad(PlayLinkError::Game {
+            kind: LinkErrorKind::TooLong,
+            at_move: None,
+            seat: None,
+        });
+    }
+    let link = match PlayLink::<G>::from_payload(payload) {
+        Ok(link) => link,
+        Err(error) => return bad(error),
+    };
+    let open = |note, extend| LinkView::Open {
+        game: G::KIND,
+        id: link.id.clone(),
+        note,
+        extend,
+    };
+    match load_games().merge_of(G::KIND, &link) {
+        Merge::NewGame => LinkView::Seat {
+            game: G::KIND,
+            payload: payload.to_string(),
+        },
+        // The same game may bring names the players gave since.
+        Merge::Same | Merge::Extend { .. } => open(None, Some(payload.to_string())),
+        Merge::Older {
+            link_moves,
+            here_moves,
+        } => open(
+            Some(Note::Older {
+                link: link_moves,
+                here: here_moves,
+            }),
+            None,
+        ),
+        Merge::Differs { from_move } => open(
+            Some(Note::Differs {
+                from: from_move,
+                payload: payload.to_string(),
+            }),
+            None,
+        ),
+    }
+}
+
+/// The link screen (`link-screen`): what [`LinkPlay::view`] says.
+pub fn link_screen(lp: LinkPlay) -> impl IntoView {
+    view! {
+        <section class="link-play" data-testid="link-screen">
+            {move || match lp.view.get() {
+                None | Some(LinkView::List) => list_view(lp).into_any(),
+                Some(LinkView::Start(GameKind::Hasami)) => start_view::<hasami::Game>(lp, None).into_any(),
+                Some(LinkView::Start(GameKind::Yonin)) => start_view::<yonin::Game>(lp, None).into_any(),
+                Some(LinkView::Seat { game: GameKind::Hasami, payload }) => {
+                    start_view::<hasami::Game>(lp, Some(payload)).into_any()
+                }
+                Some(LinkView::Seat { game: GameKind::Yonin, payload }) => {
+                    start_view::<yonin::Game>(lp, Some(payload)).into_any()
+                }
+                Some(LinkView::Open { game: GameKind::Hasami, id, note, extend }) => {
+                    game_view::<hasami::Game>(lp, id, note, extend).into_any()
+                }
+                Some(LinkView::Open { game: GameKind::Yonin, id, note, extend }) => {
+                    game_view::<yonin::Game>(lp, id, note, extend).into_any()
+                }
+                Some(LinkView::Bad { game, error }) => bad_view(lp, game, error).into_any(),
+            }}
+        </section>
+    }
+}
+
+/// The buttons back to the table and to the list.
+fn nav(lp: LinkPlay, list: bool) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <div class="actions link-nav">
+            <button type="button" class="btn" data-testid="link-back-table"
+                on:click=move |_| lp.view.set(None)>
+                {t!(i18n, link_back_table)}
+            </button>
+            {list.then(|| view! {
+                <button type="button" class="btn" data-testid="link-list"
+                    on:click=move |_| lp.view.set(Some(LinkView::List))>
+                    {t!(i18n, link_back_list)}
+                </button>
+            })}
+        </div>
+    }
+}
+
+/// The trust sentence.
+fn trust() -> impl IntoView {
+    let i18n = use_i18n();
+    view! { <p class="hint link-trust" data-testid="link-trust">{t!(i18n, link_trust)}</p> }
+}
+
+/// The name of the game of `kind`.
+fn game_name(i18n: I18n, kind: GameKind) -> String {
+    match kind {
+        GameKind::Hasami => t_string!(i18n, app_title).to_string(),
+        GameKind::Yonin => t_string!(i18n, yonin_title).to_string(),
+    }
+}
+
+/// The name of seat `index` of game `kind`.
+fn seat_name_of(i18n: I18n, kind: GameKind, index: usize) -> String {
+    fn of<G: Screen>(i18n: I18n, index: usize) -> String {
+        G::SEATS
+            .get(index)
+            .map(|&s| G::seat_name(i18n, s))
+            .unwrap_or_default()
+    }
+    match kind {
+        GameKind::Hasami => of::<hasami::Game>(i18n, index),
+        GameKind::Yonin => of::<yonin::Game>(i18n, index),
+    }
+}
+
+/// The translated name of a CPU level.
+fn level_name(i18n: I18n, level: Level) -> String {
+    review::level_name(i18n, level)
+}
+
+// ----------------------------------------------------------------------------------
+// Starting a game, or choosing a seat in a game new to this device
+// ----------------------------------------------------------------------------------
+
+/// Starting a game by link (`payload` `None`) or joining one new to this device: the
+/// seat buttons (`link-seat-<seat>`), the name (`link-name`), for a new Yonin game the
+/// CPU seats (`link-cpu-<seat>`, `link-cpu-level`), and the trust sentence.
+fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl IntoView {
+    let i18n = use_i18n();
+    let joining = payload
+        .as_deref()
+        .and_then(|p| PlayLink::<G>::from_payload(p).ok());
+    let name = RwSignal::new(String::new());
+    let cpus = RwSignal::new(Vec::<G::Seat>::new());
+    let level = RwSignal::new(Level::default());
+    let taken: Vec<G::Seat> = joining
+        .as_ref()
+        .map(|l| l.cpus.iter().map(|c| c.0).collect())
+        .unwrap_or_default();
+    let joining_for_click = joining.clone();
+    let choose = Callback::new(move |seat: G::Seat| {
+        let index = G::seat_index(seat);
+        let mut games = load_games();
+        let (link, started_here) = match &joining_for_click {
+            Some(link) => (link.clone(), false),
+            None => {
+                let settings = G::main_table(lp).with_untracked(|t| *t.settings());
+                let chosen = cpus.get_untracked();
+                (
+                    PlayLink {
+                        id: new_id(),
+                        cpus: G::SEATS
+                            .iter()
+                            .filter(|s| chosen.contains(s))
+                            .map(|&s| (s, level.get_untracked()))
+                            .collect(),
+                        names: vec![String::new(); G::SEATS.len()],
+                        game: G::next_game(&settings, None, false),
+                    },
+                    true,
+                )
+            }
+        };
+        let mut link = link;
+        let mine = short_name(&name.get_untracked());
+        if !mine.is_empty()
+            && let Some(n) = link.names.get_mut(index)
+        {
+            *n = mine;
+        }
+        games.upsert(LinkEntry {
+            id: link.id.clone(),
+            game: G::KIND,
+            link: link.to_payload(),
+            mine: vec![index],
+            started_here,
+            updated_ms: wall_ms(),
+        });
+        save_games(&games);
+        lp.view.set(Some(LinkView::Open {
+            game: G::KIND,
+            id: link.id,
+            note: None,
+            extend: None,
+        }));
+    });
+    let seat_buttons = G::SEATS
+        .iter()
+        .map(|&seat| {
+            let class = G::seat_class(seat);
+            let fixed_cpu = taken.contains(&seat);
+            let label =
+                move || t_string!(i18n, link_i_play, seat = G::seat_name(i18n, seat)).to_string();
+            view! {
+                <button type="button" class="btn primary" data-testid=format!("link-seat-{class}")
+                    disabled=move || fixed_cpu || cpus.with(|c| c.contains(&seat))
+                    on:click=move |_| choose.run(seat)>
+                    {label}
+                </button>
+            }
+        })
+        .collect_view();
+    let cpu_choice = (joining.is_none() && G::SEATS.len() > 2).then(|| {
+        let boxes = G::SEATS
+            .iter()
+            .map(|&seat| {
+                let class = G::seat_class(seat);
+                view! {
+                    <label class="check">
+                        <input type="checkbox" data-testid=format!("link-cpu-{class}")
+                            prop:checked=move || cpus.with(|c| c.contains(&seat))
+                            on:change=move |ev| {
+                                let on = event_target_checked(&ev);
+                                cpus.update(|c| {
+                                    c.retain(|&s| s != seat);
+                                    if on {
+                                        c.push(seat);
+                                    }
+                                });
+                            } />
+                        {move || G::seat_name(i18n, seat)}
+                    </label>
+                }
+            })
+            .collect_view();
+        let levels = [
+            Level::Novice,
+            Level::Beginner,
+            Level::Casual,
+            Level::Strong,
+            Level::Master,
+        ];
+        view! {
+            <fieldset class="link-cpus">
+                <legend>{t!(i18n, link_cpu_seats)}</legend>
+                <div class="link-cpu-seats">{boxes}</div>
+                <label class="field">
+                    <span>{t!(i18n, link_cpu_level)}</span>
+                    <select data-testid="link-cpu-level" on:change=move |ev| {
+                        let code = event_target_value(&ev);
+                        if let Some(&l) = levels.iter().find(|l| l.to_string() == code) {
+                            level.set(l);
+                        }
+                    }>
+                        {levels.into_iter().map(|l| view! {
+                            <option value=l.to_string() selected=move || level.get() == l>
+                                {move || level_name(i18n, l)}
+                            </option>
+                        }).collect_view()}
+                    </select>
+                </label>
+            </fieldset>
+        }
+    });
+    let joined_info = joining.as_ref().map(|link| {
+        let players = G::SEATS
+            .iter()
+            .enumerate()
+            .map(|(i, &seat)| {
+                let name = link.names.get(i).cloned().unwrap_or_default();
+                let cpu = link.cpus.iter().find(|c| c.0 == seat).map(|c| c.1);
+                view! {
+                    <li>
+                        {move || G::seat_name(i18n, seat)}
+                        {(!name.is_empty()).then(|| format!(": {name}"))}
+                        {cpu.map(|l| move || format!(" ({})", level_name(i18n, l)))}
+                    </li>
+                }
+            })
+            .collect_view();
+        let id = link.id.to_string();
+        let moves = link.game.moves().len();
+        view! {
+            <p class="link-id">
+                {move || format!("{} · {} · {}", game_name(i18n, G::KIND),
+                    t_string!(i18n, link_id, id = id.clone()),
+                    t_string!(i18n, link_row_move, n = moves))}
+            </p>
+            <ul class="link-players">{players}</ul>
+        }
+    });
+    let joining_now = joining.is_some();
+    view! {
+        <div class="link-start panel-like" data-testid="link-start">
+            <h2>
+                {move || if joining_now {
+                    t_string!(i18n, link_which_seat).to_string()
+                } else {
+                    format!("{} — {}", t_string!(i18n, link_play), game_name(i18n, G::KIND))
+                }}
+            </h2>
+            <p class="hint">
+                {move || if joining_now {
+                    t_string!(i18n, link_which_seat_hint).to_string()
+                } else {
+                    t_string!(i18n, link_start_hint).to_string()
+                }}
+            </p>
+            {joined_info}
+            {trust()}
+            <label class="field">
+                <span>{t!(i18n, link_name)}</span>
+                <input type="text" data-testid="link-name" maxlength="16"
+                    prop:value=move || name.get()
+                    on:input=move |ev| name.set(event_target_value(&ev)) />
+            </label>
+            {cpu_choice}
+            <div class="actions link-seats">{seat_buttons}</div>
+            {nav(lp, true)}
+        </div>
+    }
+}
+
+// ----------------------------------------------------------------------------------
+// A game being played
+// ----------------------------------------------------------------------------------
+
+/// The whole link of a game: the page's address and the payload.
+fn full_link(payload: &str) -> String {
+    format!("{}#{payload}", page_url())
+}
+
+/// The status line of a game by link: the result, whose move it is, the CPU thinking
+/// here, or the move awaited by link.
+fn link_status<G: LinkScreen>(i18n: I18n, t: &Table<G>) -> String {
+    let game = t.game();
+    match (game.outcome(), game.side_to_move()) {
+        (Some(outcome), _) => format!(
+            "{} — {}",
+            G::outcome_title(i18n, game, outcome.clone()),
+            G::outcome_reason(i18n, game, outcome)
+        ),
+        (None, Some(seat)) if t.human_to_move() => {
+            t_string!(i18n, seat_your_move, side = G::seat_name(i18n, seat)).to_string()
+        }
+        (None, Some(seat)) if !t.away(seat) => t_string!(i18n, cpu_thinking).to_string(),
+        (None, Some(seat)) => {
+            t_string!(i18n, link_waiting, seat = G::seat_name(i18n, seat)).to_string()
+        }
+        (None, None) => String::new(),
+    }
+}
+
+/// A game by link: the board, the status, the link to send (`send-link`, `send-move`),
+/// the seat this device plays (`link-my-seat`), the moves, and what the link just
+/// opened said (`link-older`, `link-differs`, `link-open-separate`).
+fn game_view<G: LinkScreen>(
+    lp: LinkPlay,
+    id: GameId,
+    note: Option<Note>,
+    extend: Option<String>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let games = load_games();
+    let Some(entry) = games.entry(G::KIND, &id).cloned() else {
+        return view! { {nav(lp, true)} }.into_any();
+    };
+    let Ok(link) = PlayLink::<G>::from_payload(&entry.link) else {
+        return view! { {nav(lp, true)} }.into_any();
+    };
+    let seats = LinkSeats {
+        mine: entry
+            .mine
+            .iter()
+            .filter_map(|&i| G::SEATS.get(i).copied())
+            .collect(),
+        cpus: link.cpus.clone(),
+        started_here: entry.started_here,
+    };
+    let settings = G::main_table(lp).with_untracked(|t| *t.settings());
+    let table = RwSignal::new(Table::for_link(
+        link.game.clone(),
+        seats,
+        settings,
+        driver::page_id(),
+    ));
+    // The clock (no time per move; passing notices, pauses), the CPU and the sounds.
+    table.update(|t| t.tick(driver::now_ms()));
+    if let Ok(handle) = set_interval_with_handle(
+        move || table.update(|t| t.tick(driver::now_ms())),
+        Duration::from_millis(250),
+    ) {
+        on_cleanup(move || handle.clear());
+    }
+    driver::drive_cpu(table);
+    if let Some(prefs) = use_context::<PrefsContext>().map(|c| c.0) {
+        sound_moves(table, prefs);
+        let confirm = Memo::new(move |_| prefs.with(|p| p.confirm_move));
+        Effect::new(move |_| {
+            let on = confirm.get();
+            table.update(|t| t.set_confirm_moves(on));
+        });
+    }
+    // The link opened, whose new moves are played and whose names fill the seats that
+    // have none here (a player names themselves when they join).
+    let newer = extend.and_then(|p| PlayLink::<G>::from_payload(&p).ok());
+    let mut names = link.names.clone();
+    if let Some(newer) = &newer {
+        for (name, new) in names.iter_mut().zip(&newer.names) {
+            if name.is_empty() {
+                name.clone_from(new);
+            }
+        }
+    }
+    // Saved at every change of the game or the seats.
+    let (cpus, started_here) = (link.cpus.clone(), entry.started_here);
+    let payload = Memo::new(move |_| {
+        table.with(|t| {
+            PlayLink {
+                id: id.clone(),
+                cpus: cpus.clone(),
+                names: names.clone(),
+                game: t.game().clone(),
+            }
+            .to_payload()
+        })
+    });
+    let generation = Memo::new(move |_| table.with(|t| t.save_generation()));
+    Effect::new(move |_| {
+        if generation.get() == 0 {
+            return;
+        }
+        let Some(mine) = table.with_untracked(|t| {
+            t.link_seats()
+                .map(|s| s.mine.iter().map(|&m| G::seat_index(m)).collect::<Vec<_>>())
+        }) else {
+            return;
+        };
+        let link = payload.get_untracked();
+        let Ok(read) = PlayLink::<G>::from_payload(&link) else {
+            return;
+        };
+        let mut games = load_games();
+        games.upsert(LinkEntry {
+            id: read.id,
+            game: G::KIND,
+            link,
+            mine,
+            started_here,
+            updated_ms: wall_ms(),
+        });
+        save_games(&games);
+    });
+    // The new moves of the link opened: played once the page shows the game, so they
+    // are heard and seen.
+    let applied = RwSignal::new(0_usize);
+    if let Some(newer) = newer {
+        set_timeout(
+            move || {
+                if let Some(n) = table.try_update(|t| t.extend_by_link(&newer.game)) {
+                    applied.set(n);
+                }
+            },
+            Duration::from_millis(50),
+        );
+    }
+    let bottom = follow_bottom(table);
+    let ctx = TableCtx {
+        table,
+        bottom,
+        i18n,
+    };
+    let status = move || table.with(|t| link_status::<G>(i18n, t));
+    let url = Memo::new(move |_| full_link(&payload.get()));
+    let copied = RwSignal::new(None::<bool>);
+    let send = move |_| {
+        let url = url.get_untracked();
+        if can_share() {
+            share(G::GAME_NAME, None, Some(&url));
+        } else {
+            copy_text(url, move |ok| copied.set(Some(ok)));
+        }
+    };
+    // "Send this move" stands out once this device has moved and waits for others.
+    let waiting = Memo::new(move |_| {
+        table.with(|t| {
+            !t.game().moves().is_empty()
+                && t.game()
+                    .side_to_move()
+                    .is_some_and(|s| t.away(s) && !t.human_to_move())
+        })
+    });
+    let mine_now = Memo::new(move |_| {
+        table.with(|t| {
+            t.link_seats()
+                .and_then(|s| s.mine.first().copied())
+                .map(G::seat_class)
+        })
+    });
+    let cpu_seats: Vec<G::Seat> = link.cpus.iter().map(|c| c.0).collect();
+    let my_seat_options = G::SEATS
+        .iter()
+        .filter(|s| !cpu_seats.contains(s))
+        .map(|&seat| {
+            let class = G::seat_class(seat);
+            view! {
+                <option value=class selected=move || mine_now.get() == Some(class)>
+                    {move || G::seat_name(i18n, seat)}
+                </option>
+            }
+        })
+        .collect_view();
+    let on_my_seat = move |ev: leptos::ev::Event| {
+        let code = event_target_value(&ev);
+        if let Some(&seat) = G::SEATS.iter().find(|&&s| G::seat_class(s) == code) {
+            table.update(|t| t.set_my_seats(vec![seat]));
+        }
+    };
+    let note_view = note.map(|note| match note {
+        Note::Older { link, here } => view! {
+            <p class="notice-inline" role="status" data-testid="link-older">
+                {move || t_string!(i18n, link_older, link = link, here = here).to_string()}
+            </p>
+        }
+        .into_any(),
+        Note::Differs { from, payload } => {
+            let mine = entry.mine.clone();
+            let open_separate = move |_| {
+                let Ok(mut other) = PlayLink::<G>::from_payload(&payload) else {
+                    return;
+                };
+                other.id = new_id();
+                let mut games = load_games();
+                games.upsert(LinkEntry {
+                    id: other.id.clone(),
+                    game: G::KIND,
+                    link: other.to_payload(),
+                    mine: mine.clone(),
+                    started_here: false,
+                    updated_ms: wall_ms(),
+                });
+                save_games(&games);
+                lp.view.set(Some(LinkView::Open {
+                    game: G::KIND,
+                    id: other.id,
+                    note: None,
+                    extend: None,
+                }));
+            };
+            view! {
+                <div class="notice-inline" role="status" data-testid="link-differs">
+                    <p>{move || t_string!(i18n, link_differs, k = from).to_string()}</p>
+                    <button type="button" class="btn" data-testid="link-open-separate" on:click=open_separate>
+                        {t!(i18n, link_open_separate)}
+                    </button>
+                </div>
+            }
+            .into_any()
+        }
+    });
+    let over = Memo::new(move |_| table.with(|t| t.game().is_over()));
+    let id_text = id_label(&entry.id);
+    view! {
+        <div class=G::LAYOUT data-testid="link-table">
+            <section class="play">{G::play_area(ctx, table_board(ctx).into_any())}</section>
+            <aside class="side">
+                <p class="link-id" data-testid="link-id">
+                    {move || format!("{} · {}", game_name(i18n, G::KIND), t_string!(i18n, link_id, id = id_text.clone()))}
+                </p>
+                {note_view}
+                <Show when=move || { applied.get() > 0 }>
+                    <p class="hint" role="status" data-testid="link-applied">
+                        {move || t_string!(i18n, link_applied, n = applied.get()).to_string()}
+                    </p>
+                </Show>
+                <div class="status" data-testid="status">
+                    {driver::thinking_mark::<G>()}
+                    {status}
+                </div>
+                <div class="move-count" data-testid="move-count">
+                    {move || t_string!(i18n, moves_played, n = table.with(|t| t.game().moves().len())).to_string()}
+                </div>
+                <Show when=move || over.get()>
+                    <div class="link-result" data-testid="link-result">{G::result_details(ctx)}</div>
+                </Show>
+                {G::side_players(ctx)}
+                <div class="link-send">
+                    <label class="field">
+                        <span>{t!(i18n, link_send_label)}</span>
+                        <input type="text" data-testid="send-link" readonly prop:value=move || url.get()
+                            on:focus=move |ev| {
+                                if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                                    input.select();
+                                }
+                            } />
+                    </label>
+                    <div class="actions">
+                        <button type="button" data-testid="send-move"
+                            class=move || if waiting.get() { "btn primary" } else { "btn" }
+                            on:click=send>
+                            {t!(i18n, link_send)}
+                        </button>
+                        <span class="copied" role="status">
+                            {move || copied.get().map(|ok| if ok {
+                                t_string!(i18n, copy_done).to_string()
+                            } else {
+                                t_string!(i18n, copy_failed).to_string()
+                            })}
+                        </span>
+                    </div>
+                    {trust()}
+                </div>
+                <label class="field link-my-seat">
+                    <span>{t!(i18n, link_my_seat)}</span>
+                    <select data-testid="link-my-seat" on:change=on_my_seat>{my_seat_options}</select>
+                </label>
+                {review::move_list_panel(ctx, Callback::new(|()| {}))}
+                {nav(lp, true)}
+            </aside>
+        </div>
+    }
+    .into_any()
+}
+
+/// An id as shown: its characters.
+fn id_label(id: &GameId) -> String {
+    id.to_string()
+}
+
+// ----------------------------------------------------------------------------------
+// A bad link, and the list
+// ----------------------------------------------------------------------------------
+
+/// What is wrong with a link game's payload, in the player's language.
+fn bad_text(i18n: I18n, game: Option<GameKind>, error: &PlayLinkError) -> String {
+    let detail = match error {
+        PlayLinkError::Foreign { .. } => t_string!(i18n, link_err_foreign).to_string(),
+        PlayLinkError::NewerVersion { .. } => t_string!(i18n, link_err_newer).to_string(),
+        PlayLinkError::BadPart { part } => {
+            let part = match part {
+                PlayPart::Id => t_string!(i18n, link_part_id).to_string(),
+                PlayPart::MoveCount => t_string!(i18n, link_part_moves).to_string(),
+                PlayPart::CpuSeats => t_string!(i18n, link_part_cpus).to_string(),
+                PlayPart::Names => t_string!(i18n, link_part_names).to_string(),
+                PlayPart::Layout => t_string!(i18n, link_part_layout).to_string(),
+            };
+            capitalized(&t_string!(i18n, link_bad_part, part = part).to_string())
+        }
+        PlayLinkError::WrongGame { found } => {
+            link_kind(i18n, &LinkErrorKind::WrongGame { found: *found })
+        }
+        PlayLinkError::CountMismatch { said, held } => {
+            capitalized(&t_string!(i18n, link_bad_count, said = *said, held = *held).to_string())
+        }
+        PlayLinkError::Game {
+            kind,
+            at_move,
+            seat,
+        } => {
+            let place = match (at_move, seat, game) {
+                (Some(n), Some(s), Some(g)) => format!(
+                    "{}: ",
+                    capitalized(
+                        &t_string!(
+                            i18n,
+                            err_move_seat,
+                            n = *n,
+                            seat = seat_name_of(i18n, g, *s)
+                        )
+                        .to_string()
+                    )
+                ),
+                (Some(n), _, _) => format!(
+                    "{}: ",
+                    capitalized(&t_string!(i18n, err_move, n = *n).to_string())
+                ),
+                _ => String::new(),
+            };
+            format!("{place}{}", link_kind(i18n, kind))
+        }
+    };
+    format!("{} {detail}", t_string!(i18n, link_bad))
+}
+
+/// A link that cannot be opened (`link-error`): what is wrong; nothing changed.
+fn bad_view(lp: LinkPlay, game: Option<GameKind>, error: PlayLinkError) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <div class="link-start panel-like">
+            <h2>{t!(i18n, link_games)}</h2>
+            <p class="error" role="alert" data-testid="link-error">
+                {move || bad_text(i18n, game, &error)}
+            </p>
+            {nav(lp, true)}
+        </div>
+    }
+}
+
+/// One row's words: game, id, players, move, whose turn.
+fn row_text(i18n: I18n, row: &LinkRow) -> (String, String, String) {
+    let head = format!(
+        "{} · {} · {}",
+        game_name(i18n, row.game),
+        t_string!(i18n, link_id, id = row.id.to_string()),
+        t_string!(i18n, link_row_move, n = row.moves)
+    );
+    let players = row
+        .players
+        .iter()
+        .map(|p| {
+            let mut s = seat_name_of(i18n, row.game, p.seat);
+            if !p.name.is_empty() {
+                s.push_str(&format!(": {}", p.name));
+            }
+            if let Some(level) = p.cpu {
+                s.push_str(&format!(" (CPU {})", level_name(i18n, level)));
+            }
+            if p.mine {
+                s.push_str(&format!(" ({})", t_string!(i18n, link_you)));
+            }
+            s
+        })
+        .collect::<Vec<_>>()
+        .join(" · ");
+    let turn = match row.to_move {
+        None => t_string!(i18n, link_row_over).to_string(),
+        Some(seat) => {
+            let to_move = match row.game {
+                GameKind::Hasami => hasami::Game::SEATS
+                    .get(seat)
+                    .map(|&s| <hasami::Game as Screen>::to_move_text(i18n, s)),
+                GameKind::Yonin => yonin::Game::SEATS
+                    .get(seat)
+                    .map(|&s| <yonin::Game as Screen>::to_move_text(i18n, s)),
+            }
+            .unwrap_or_default();
+            if row.my_turn() {
+                format!("{to_move} — {}", t_string!(i18n, link_row_yours))
+            } else {
+                to_move
+            }
+        }
+    };
+    (head, players, turn)
+}
+
+/// The games in progress (`link-games`, one `link-row` per game): each resumable
+/// (`link-resume`) and deletable after a question (`link-delete`, then
+/// `link-delete-yes` or `link-delete-no`).
+fn list_view(lp: LinkPlay) -> impl IntoView {
+    let i18n = use_i18n();
+    let rows = RwSignal::new(load_games().rows());
+    let asking = RwSignal::new(None::<(GameKind, GameId)>);
+    let delete = move |game: GameKind, id: GameId| {
+        let mut games = load_games();
+        if games.remove(game, &id) {
+            save_games(&games);
+        }
+        asking.set(None);
+        rows.set(games.rows());
+    };
+    view! {
+        <div class="link-start panel-like">
+            <h2>{t!(i18n, link_games)}</h2>
+            <Show when=move || rows.with(Vec::is_empty)>
+                <p class="hint" data-testid="link-none">{t!(i18n, link_none)}</p>
+            </Show>
+            <ul class="link-games" data-testid="link-games">
+                <For each=move || rows.get() key=|r| (r.game, r.id.clone(), r.moves) let:row>
+                    {
+                        let (game, id) = (row.game, row.id.clone());
+                        let (id_ask, id_yes, id_open) = (id.clone(), id.clone(), id.clone());
+                        let key = (game, id.clone());
+                        let texts = row_text(i18n, &row);
+                        let mine = row.my_turn();
+                        view! {
+                            <li class="link-row" class:my-turn=mine data-testid="link-row" data-id=id.to_string()>
+                                <div class="link-row-head">{texts.0}</div>
+                                <div class="link-row-players">{texts.1}</div>
+                                <div class="link-row-turn">{texts.2}</div>
+                                <div class="actions">
+                                    <button type="button" class="btn primary" data-testid="link-resume"
+                                        on:click=move |_| lp.view.set(Some(LinkView::Open {
+                                            game, id: id_open.clone(), note: None, extend: None,
+                                        }))>
+                                        {t!(i18n, link_resume)}
+                                    </button>
+                                    <button type="button" class="btn" data-testid="link-delete"
+                                        on:click=move |_| asking.set(Some((game, id_ask.clone())))>
+                                        {t!(i18n, link_delete)}
+                                    </button>
+                                </div>
+                                <Show when=move || asking.with(|a| a.as_ref() == Some(&key))>
+                                    {
+                                        let id_yes = id_yes.clone();
+                                        view! {
+                                            <div class="link-delete-ask" role="alert">
+                                                <p>{t!(i18n, link_delete_question)}</p>
+                                                <button type="button" class="btn danger" data-testid="link-delete-yes"
+                                                    on:click=move |_| delete(game, id_yes.clone())>
+                                                    {t!(i18n, link_delete)}
+                                                </button>
+                                                <button type="button" class="btn" data-testid="link-delete-no"
+                                                    on:click=move |_| asking.set(None)>
+                                                    {t!(i18n, link_keep)}
+                                                </button>
+                                            </div>
+                                        }
+                                    }
+                                </Show>
+                            </li>
+                        }
+                    }
+                </For>
+            </ul>
+            {nav(lp, false)}
+        </div>
+    }
+}

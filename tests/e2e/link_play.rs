@@ -1,0 +1,467 @@
+//! Games played by link between devices (`src/ui/link_play.rs`): each device is a tab
+//! on its own origin (its own test server, so its own localStorage), and moves travel
+//! only as the links the page shows in `send-link`, opened on the next device as a
+//! player would open them from a chat.
+
+use super::harness::yonin::{hands_of, pieces_of};
+use super::harness::{self, Page, board_of};
+use fantoccini::wd::WindowHandle;
+use serde_json::Value;
+use shogi_variants::engine::{Variant, hasami, yonin};
+use shogi_variants::session::link_play::{LinkGames, PlayLink};
+use shogi_variants::session::storage::keys;
+use std::time::{Duration, Instant};
+
+/// One device: its page (its origin) and its tab.
+struct Device {
+    page: Page,
+    tab: WindowHandle,
+    /// It has chosen its seat in the game.
+    joined: bool,
+}
+
+impl Device {
+    /// Makes this device's tab the one driven, and returns its page.
+    async fn on(&self) -> &Page {
+        self.page.switch_tab(&self.tab).await;
+        &self.page
+    }
+}
+
+/// A small deterministic generator for the moves the players choose.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Polls `script` until it returns something truthy; fails after 15 s.
+async fn wait_js(page: &Page, what: &str, script: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let v = page.try_js(script, vec![]).await.unwrap_or(Value::Null);
+        let truthy = match &v {
+            Value::Null | Value::Bool(false) => false,
+            Value::String(s) => !s.is_empty(),
+            _ => true,
+        };
+        if truthy {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+/// The text of `data-testid="id"`, waiting for it.
+async fn text_of(page: &Page, id: &str) -> String {
+    let script = format!(
+        "return document.querySelector('[data-testid=\"{id}\"]')?.textContent.replace(/\\s+/g, ' ').trim()"
+    );
+    wait_js(page, id, &script)
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// The payload (after `#`) of the link the device shows to send.
+async fn shown_payload(page: &Page) -> String {
+    let link = page.value("send-link").await;
+    link.split_once('#')
+        .map(|(_, p)| p.to_string())
+        .unwrap_or_default()
+}
+
+/// Waits until the link to send holds `moves` moves, and returns it.
+async fn wait_link<G: shogi_variants::record::link::ShareLink>(
+    page: &Page,
+    moves: usize,
+) -> (String, PlayLink<G>) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let payload = shown_payload(page).await;
+        if let Ok(link) = PlayLink::<G>::from_payload(&payload)
+            && link.game.moves().len() >= moves
+        {
+            return (payload, link);
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for a link of {moves} moves: {payload}"
+        );
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+/// Opens `payload` on the device's page, as a link from a chat.
+async fn open_link(page: &Page, payload: &str) {
+    page.navigate(&format!("{}#{payload}", page.url())).await;
+    // The app reads the fragment and clears it, then shows what the link opened.
+    wait_js(
+        page,
+        "the link to be read",
+        "return location.hash === '' && !!document.querySelector('[data-testid=\"link-screen\"]')",
+    )
+    .await;
+}
+
+/// Clicks `from` (waiting until it is selected), then `to`.
+async fn click_move(page: &Page, from: &str, to: &str) {
+    page.click_square(from).await;
+    wait_js(
+        page,
+        &format!("{from} to be selected"),
+        &format!(
+            "return document.querySelector('[data-testid=\"sq-{from}\"]')?.classList.contains('selected')"
+        ),
+    )
+    .await;
+    page.click_square(to).await;
+}
+
+/// A move of `game` chosen by `rng` that does not end it (any move when all do).
+fn pick_move<G: Variant>(game: &G, rng: &mut Lcg, allowed: impl Fn(&G::Move) -> bool) -> G::Move {
+    let mut moves: Vec<G::Move> = game.legal_moves().into_iter().filter(&allowed).collect();
+    assert!(!moves.is_empty(), "a move to play");
+    loop {
+        let mv = moves[rng.below(moves.len())];
+        let mut next = game.clone();
+        next.play(mv).expect("a legal move");
+        if !next.is_over() || moves.len() == 1 {
+            return mv;
+        }
+        moves.retain(|&m| m != mv);
+    }
+}
+
+/// Waits until the Hasami page shows `game`'s board.
+async fn wait_board(page: &Page, what: &str, game: &hasami::Game) {
+    let board = board_of(game);
+    page.wait_for(what, |s| s.ready && s.board() == board).await;
+}
+
+/// Screenshots of the page at desktop and phone width (the phone tall enough to
+/// show the whole side panel), as `target/screenshots/link-NAME-{1280,390}.png`.
+async fn shoot(page: &Page, name: &str) {
+    let shots = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    page.set_viewport(1280, 1000).await;
+    page.save_screenshot(&shots.join(format!("link-{name}-1280.png")))
+        .await;
+    page.set_viewport(390, 1800).await;
+    page.save_screenshot(&shots.join(format!("link-{name}-390.png")))
+        .await;
+    page.set_viewport(1280, 1000).await;
+}
+
+/// The games by link the device holds.
+async fn held(page: &Page) -> LinkGames {
+    LinkGames::read(page.storage_get(keys::LINK_GAMES).await.as_deref()).expect("readable")
+}
+
+/// Two devices play 20 moves of Hasami by passing links; then an old link, a forked
+/// link, bad links and a reload on the devices change nothing they should not.
+#[test]
+fn two_devices_play_hasami_by_links() {
+    harness::run(|a| async move {
+        let a_tab = a.tab().await;
+        a.click("link-game").await;
+        let trust = text_of(&a, "link-trust").await;
+        assert!(trust.contains("move for the seat to move"), "{trust}");
+        a.click("link-seat-black").await;
+        a.el("send-link").await;
+        let (b, b_tab) = a.new_device().await;
+        let mut devices = [
+            Device {
+                page: a.clone(),
+                tab: a_tab,
+                joined: true,
+            },
+            Device {
+                page: b,
+                tab: b_tab,
+                joined: false,
+            },
+        ];
+        let mut game = hasami::Game::new(hasami::Rules::default());
+        let mut links: Vec<String> = Vec::new();
+        let mut rng = Lcg(21);
+        for ply in 0..20 {
+            let device = &mut devices[ply % 2];
+            let seat = if ply % 2 == 0 { "black" } else { "white" };
+            let page = &device.on().await.clone();
+            if let Some(last) = links.last() {
+                open_link(page, last).await;
+                if !device.joined {
+                    let question = text_of(page, "link-start").await;
+                    assert!(question.contains("Which seat is yours?"), "{question}");
+                    shoot(page, "which-seat").await;
+                    page.click(&format!("link-seat-{seat}")).await;
+                    device.joined = true;
+                }
+            }
+            // The device shows the game so far, and it is its move.
+            wait_board(page, &format!("ply {ply} shown"), &game).await;
+            page.wait_for("your move", |s| s.status.contains("your move"))
+                .await;
+            let mv = pick_move(&game, &mut rng, |_| true);
+            click_move(page, &mv.from.to_string(), &mv.to.to_string()).await;
+            game.play(mv).unwrap();
+            let (payload, link) = wait_link::<hasami::Game>(page, ply + 1).await;
+            assert_eq!(link.game.moves(), game.moves(), "the link holds the game");
+            assert!(
+                page.value("send-link").await.len() < 2_000,
+                "a link a chat carries"
+            );
+            let status = text_of(page, "status").await;
+            assert!(status.contains("comes by link"), "ply {ply}: {status}");
+            links.push(payload);
+        }
+        // Black opens White's last move: both show the same position.
+        let a = devices[0].on().await;
+        open_link(a, &links[19]).await;
+        wait_board(a, "the 20th move on Black's device", &game).await;
+        assert_eq!(
+            text_of(a, "link-applied").await,
+            "New moves from the link: 1."
+        );
+        assert_eq!(text_of(a, "move-count").await, "Moves: 20");
+        shoot(a, "hasami-your-move").await;
+        let b = devices[1].on().await;
+        wait_board(b, "the 20th move on White's device", &game).await;
+        shoot(b, "hasami-waiting").await;
+
+        // An older link: told, nothing changes.
+        let a = devices[0].on().await;
+        let before = a.storage_get(keys::LINK_GAMES).await;
+        open_link(a, &links[9]).await;
+        let older = text_of(a, "link-older").await;
+        assert!(
+            older.contains("older than your game (move 10 of 20)"),
+            "{older}"
+        );
+        wait_board(a, "the game unchanged", &game).await;
+        assert_eq!(a.storage_get(keys::LINK_GAMES).await, before);
+
+        // A forked link: told from which move, nothing changes until asked.
+        let mut fork = PlayLink::<hasami::Game>::from_payload(&links[17]).unwrap();
+        let played = game.moves()[18];
+        let other = pick_move(&fork.game, &mut rng, |m| *m != played);
+        fork.game.play(other).unwrap();
+        open_link(a, &fork.to_payload()).await;
+        let differs = text_of(a, "link-differs").await;
+        assert!(differs.contains("from move 19"), "{differs}");
+        wait_board(a, "the game unchanged by the fork", &game).await;
+        shoot(a, "differs").await;
+        assert_eq!(a.storage_get(keys::LINK_GAMES).await, before);
+        a.click("link-open-separate").await;
+        wait_board(a, "the fork opened apart", &fork.game).await;
+        a.click("link-list").await;
+        let rows = wait_js(
+            a,
+            "two games in the list",
+            "const l = document.querySelector('[data-testid=\"link-games\"]'); return l && l.children.length === 2 && l.textContent",
+        )
+        .await;
+        assert!(rows.as_str().unwrap().contains("Hasami"), "{rows}");
+        shoot(a, "list").await;
+        assert_eq!(held(a).await.games.len(), 2);
+
+        // Bad links: told what is wrong, nothing changes.
+        let before = a.storage_get(keys::LINK_GAMES).await;
+        let cut = &links[5][..links[5].len() - 2];
+        let newer = links[5].replacen("L1.", "L2.", 1);
+        let damaged = format!("{}*", &links[5][..links[5].len() - 1]);
+        for (payload, says) in [
+            (cut.to_string(), "cut short"),
+            (newer, "newer version"),
+            (damaged, "cannot be in a link"),
+        ] {
+            open_link(a, &payload).await;
+            let error = wait_js(
+                a,
+                says,
+                &format!(
+                    "const e = document.querySelector('[data-testid=\"link-error\"]'); return e && e.textContent.includes({says:?}) && e.textContent"
+                ),
+            )
+            .await;
+            assert!(
+                error.as_str().unwrap().contains("nothing was changed"),
+                "{error}"
+            );
+            if says == "cut short" {
+                shoot(a, "bad").await;
+            }
+            assert_eq!(a.storage_get(keys::LINK_GAMES).await, before);
+        }
+
+        // A reload after a link was opened does not open it again: the address has no
+        // fragment, the table is back, and the game holds its 20 moves once.
+        let b = devices[1].on().await;
+        open_link(b, &links[19]).await;
+        wait_board(b, "White's device at move 20", &game).await;
+        assert!(
+            !b.current_url().await.contains('#'),
+            "the fragment is cleared"
+        );
+        b.reload().await;
+        assert!(
+            b.try_js(
+                "return !!document.querySelector('[data-testid=\"link-screen\"]')",
+                vec![]
+            )
+            .await
+                == Some(Value::Bool(false)),
+            "the reload shows the table, not the link again"
+        );
+        let rows = held(b).await.rows();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].moves, 20);
+        b.click("link-list").await;
+        b.click("link-resume").await;
+        wait_board(b, "the game resumed", &game).await;
+        assert_eq!(text_of(b, "move-count").await, "Moves: 20");
+        // Deleting asks first.
+        b.click("link-list").await;
+        b.click("link-delete").await;
+        b.click("link-delete-no").await;
+        assert_eq!(held(b).await.games.len(), 1);
+        b.click("link-delete").await;
+        b.click("link-delete-yes").await;
+        b.el("link-none").await;
+        assert!(held(b).await.games.is_empty());
+        devices[0].on().await;
+    });
+}
+
+/// A Yonin board move that asks no promotion question (no twin with the other
+/// choice): what the players here play.
+fn plain_move(game: &yonin::Game, mv: &yonin::Move) -> bool {
+    match *mv {
+        yonin::Move::Normal { from, to, promote } => {
+            !game.legal_moves().contains(&yonin::Move::Normal {
+                from,
+                to,
+                promote: !promote,
+            })
+        }
+        yonin::Move::Drop { .. } => false,
+    }
+}
+
+/// Waits until the Yonin page shows `game`'s pieces and hands.
+async fn wait_yonin(page: &Page, what: &str, game: &yonin::Game) {
+    let (pieces, hands) = (pieces_of(game), hands_of(game));
+    page.wait_yonin(what, |s| s.pieces == pieces && s.hands == hands)
+        .await;
+}
+
+/// Three people on three devices and the CPU for North (played by the device of the
+/// seat before it) play 40 moves of Yonin by passing links; a fourth device (East's
+/// installed app, which keeps its own storage) opens the last link, and every device
+/// shows the same position.
+#[test]
+fn four_devices_play_yonin_with_a_cpu_seat_by_links() {
+    use yonin::Seat;
+    harness::run(|s| async move {
+        s.open_game("yonin").await;
+        let s_tab = s.tab().await;
+        s.click("link-game").await;
+        s.click("link-cpu-north").await;
+        s.select("link-cpu-level", "novice").await;
+        shoot(&s, "yonin-start").await;
+        s.click("link-seat-south").await;
+        s.el("send-link").await;
+        let mut devices: Vec<(Seat, Device)> = vec![(
+            Seat::South,
+            Device {
+                page: s.clone(),
+                tab: s_tab,
+                joined: true,
+            },
+        )];
+        for seat in [Seat::West, Seat::East] {
+            let (page, tab) = s.new_device().await;
+            devices.push((
+                seat,
+                Device {
+                    page,
+                    tab,
+                    joined: false,
+                },
+            ));
+        }
+        let mut game = yonin::Game::new(yonin::Rules::default(), Seat::South);
+        let mut last = shown_payload(devices[0].1.on().await).await;
+        let mut rng = Lcg(4);
+        let mut cpu_moves = 0;
+        while game.moves().len() < 40 && !game.is_over() {
+            let seat = game.side_to_move().unwrap();
+            assert_ne!(seat, Seat::North, "the CPU's moves come with the links");
+            let (_, device) = devices.iter_mut().find(|(s, _)| *s == seat).unwrap();
+            let page = &device.on().await.clone();
+            open_link(page, &last).await;
+            if !device.joined {
+                page.click(&format!("link-seat-{}", harness::yonin::side(seat)))
+                    .await;
+                device.joined = true;
+            }
+            let n = game.moves().len();
+            wait_yonin(page, &format!("move {n} on {seat}'s device"), &game).await;
+            let mv = pick_move(&game, &mut rng, |m| plain_move(&game, m));
+            let yonin::Move::Normal { from, to, .. } = mv else {
+                unreachable!()
+            };
+            click_move(page, &from.to_string(), &to.to_string()).await;
+            game.play(mv).unwrap();
+            let mut expect = n + 1;
+            if game.side_to_move() == Some(Seat::North) {
+                // This device plays the CPU before it sends.
+                expect += 1;
+                cpu_moves += 1;
+            }
+            let (payload, link) = wait_link::<yonin::Game>(page, expect).await;
+            assert_eq!(&link.game.moves()[..n + 1], game.moves());
+            game = link.game;
+            wait_yonin(page, "the sender's own board", &game).await;
+            assert!(page.value("send-link").await.len() < 2_000);
+            last = payload;
+        }
+        assert!(game.moves().len() >= 40, "40 moves: {}", game.moves().len());
+        assert!(cpu_moves >= 8, "the CPU played North: {cpu_moves} moves");
+        // East's installed app, a fourth device, opens the last link as East.
+        let (app, app_tab) = s.new_device().await;
+        open_link(&app, &last).await;
+        app.click("link-seat-east").await;
+        wait_yonin(&app, "the position on the fourth device", &game).await;
+        devices.push((
+            Seat::East,
+            Device {
+                page: app,
+                tab: app_tab,
+                joined: true,
+            },
+        ));
+        for (seat, device) in &devices {
+            let page = device.on().await;
+            open_link(page, &last).await;
+            wait_yonin(
+                page,
+                &format!("the last position on {seat}'s device"),
+                &game,
+            )
+            .await;
+            let count = text_of(page, "move-count").await;
+            assert_eq!(count, format!("Moves: {}", game.moves().len()));
+        }
+        shoot(devices[3].1.on().await, "yonin-game").await;
+        devices[0].1.on().await;
+    });
+}
