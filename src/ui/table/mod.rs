@@ -15,6 +15,7 @@ pub mod records;
 pub mod result;
 pub mod review;
 pub mod settings;
+pub mod since;
 
 use super::board::{Board, BoardTexts};
 use super::i18n::{t, t_string, use_i18n};
@@ -24,7 +25,7 @@ use crate::engine::Square;
 use crate::session::board::{BoardLook, BoardNames, arrival, hand_piece_of, table_view};
 use crate::session::cpu::WorkerGame;
 use crate::session::feedback::Motion;
-use crate::session::table::{Table, TableError, ViewMode, YourMove};
+use crate::session::table::{SinceMove, Table, TableError, ViewMode, YourMove};
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -68,6 +69,19 @@ pub trait Screen:
     }
     /// What the last move did, read out to screen readers.
     fn announcement(i18n: I18n, table: &Table<Self>) -> Option<String>;
+    /// The sentences that tell each move of `since` (one list per entry, in order;
+    /// `game` is the table's game), for the summary of what a seat has not seen. By
+    /// default what the move list tells of it (captures, checks, skips, mates).
+    fn since_lines(i18n: I18n, _game: &Self, since: &SinceMove<Self::Seat>) -> Vec<Vec<String>> {
+        since
+            .entries
+            .iter()
+            .map(|e| {
+                let details = review::move_details::<Self>(i18n, e);
+                (!details.is_empty()).then_some(details).into_iter().collect()
+            })
+            .collect()
+    }
     /// The play area: `board` with what the game draws around it.
     fn play_area(ctx: TableCtx<Self>, board: AnyView) -> AnyView;
     /// What the game shows of its players beside the board (after the status).
@@ -264,6 +278,12 @@ fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
             Some(YourMove::Seat(seat)) => {
                 t_string!(i18n, seat_your_move, side = G::seat_name(i18n, seat)).to_string()
             }
+            Some(YourMove::HandTo(seat)) => {
+                let name = G::seat_name(i18n, seat);
+                let hand = t_string!(i18n, hand_device, seat = name.clone()).to_string();
+                let yours = t_string!(i18n, seat_your_move, side = name).to_string();
+                format!("{hand} {yours}")
+            }
             None => String::new(),
         })
     };
@@ -431,6 +451,7 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
             <section class="play" class:replaying=move || table.with(|t| t.replay_ply().is_some())>{G::play_area(ctx, table_board(ctx).into_any())}</section>
             <aside class="side">
                 {status(ctx)}
+                {since::since_box(ctx)}
                 {G::side_players(ctx)}
                 <div class="actions">
                     <button type="button" class="btn primary" data-testid="new-game" on:click=ask_new_game>
