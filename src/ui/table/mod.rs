@@ -78,7 +78,10 @@ pub trait Screen:
             .iter()
             .map(|e| {
                 let details = review::move_details::<Self>(i18n, e);
-                (!details.is_empty()).then_some(details).into_iter().collect()
+                (!details.is_empty())
+                    .then_some(details)
+                    .into_iter()
+                    .collect()
             })
             .collect()
     }
