@@ -119,6 +119,15 @@ pub trait Variant:
     /// there is nothing to take back.
     fn undo(&mut self) -> Option<Undone<Self::Move>>;
 
+    /// The game as it began: every move and any resignation taken back. The default
+    /// takes them back one by one; a game whose take-back replays from its start
+    /// (Yonin) gives its start at once.
+    fn started(&self) -> Self {
+        let mut start = self.clone();
+        while start.undo().is_some() {}
+        start
+    }
+
     /// How the game ended, `None` while it goes on.
     fn outcome(&self) -> Option<Self::Outcome>;
 
@@ -231,6 +240,10 @@ impl Variant for yonin::Game {
 
     fn undo(&mut self) -> Option<Undone<yonin::Move>> {
         yonin::Game::undo(self).map(Undone::Move)
+    }
+
+    fn started(&self) -> yonin::Game {
+        yonin::Game::started(self)
     }
 
     fn outcome(&self) -> Option<yonin::Outcome> {

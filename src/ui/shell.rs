@@ -199,8 +199,8 @@ pub fn Shell() -> impl IntoView {
         None => t_string!(i18n, app_name).to_string(),
     };
     let your_move = move || match game.get() {
-        Some(GameKind::Hasami) => hasami.with(|t| your_move_text(i18n, t)),
-        Some(GameKind::Yonin) => yonin.with(|t| your_move_text(i18n, t)),
+        Some(GameKind::Hasami) => hasami.with(|t| your_move_text(i18n, t, false)),
+        Some(GameKind::Yonin) => yonin.with(|t| your_move_text(i18n, t, false)),
         None => None,
     };
     // The tab's title names the game, says first when a person is to move (seen from

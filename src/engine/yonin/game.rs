@@ -303,12 +303,19 @@ impl Game {
         Ok(report)
     }
 
+    /// The game as it began: its start position and no moves, what taking back every
+    /// move gives (without replaying any).
+    pub fn started(&self) -> Game {
+        let mut g = Game::from_position(self.start.clone());
+        g.standard_start = self.standard_start;
+        g
+    }
+
     /// Takes back the last move by replaying the others from the start; returns it.
     pub fn undo(&mut self) -> Option<Move> {
         let last = self.moves.pop()?;
         let moves = std::mem::take(&mut self.moves);
-        let mut g = Game::from_position(self.start.clone());
-        g.standard_start = self.standard_start;
+        let mut g = self.started();
         for m in moves {
             // These moves were legal when first played and the replay is deterministic.
             let _ = g.play(m);

@@ -243,6 +243,9 @@ pub struct SquareView {
     pub target: bool,
     /// From- or to-square of the last move.
     pub last: bool,
+    /// The latest move of each seat still playing that starts or ends here, drawn in
+    /// the seat's colour, the most recent first ([`SeatMove`], [`latest_moves`]).
+    pub seat_moves: Vec<SeatMove>,
     /// A piece was captured here by the last move.
     pub captured: bool,
     /// A king in check stands here.
@@ -253,6 +256,23 @@ pub struct SquareView {
     /// The piece of a move held for confirmation, drawn faded on its destination (over
     /// any piece it would capture); the square gets the class `pending`.
     pub ghost: Option<PieceView>,
+}
+
+/// A seat's latest move as a square shows it: the from- and to-squares of the latest
+/// move of every seat are tinted in the seat's colour, as four-player chess viewers do,
+/// the most recent move strongest.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SeatMove {
+    /// The seat's name in CSS classes and test ids ([`BoardLook::seat_class`]): the mark
+    /// on the destination has the test id `last-move-SEAT`, the one on the square the
+    /// piece came from `last-from-SEAT`.
+    pub seat: &'static str,
+    /// How recent the move is among the seats' latest moves: 0 for the last move of the
+    /// game, 1 for the latest move of the seat that moved before it, and so on (at most
+    /// the number of seats less one).
+    pub age: u8,
+    /// This square is the move's destination (else the square it came from).
+    pub to: bool,
 }
 
 /// How the piece on a square arrives there: the last move, animated once.
@@ -510,6 +530,48 @@ pub fn arrival(
     }
 }
 
+/// The latest move of each seat that still plays (RULES Y5: a mated seat's moves are not
+/// marked), the most recent first: the seat, the square the piece came from (`None`
+/// for a drop from a hand) and its destination. A seat that has not moved yet has
+/// none. Hasami: the last move of each side.
+pub fn latest_moves<G: BoardLook>(game: &G) -> Vec<(G::Seat, Option<Square>, Square)> {
+    let movers = game.moved_by();
+    let mut latest: Vec<(G::Seat, Option<Square>, Square)> = Vec::new();
+    for (&seat, &mv) in movers.iter().zip(game.moves()).rev() {
+        if latest.len() == G::SEATS.len() {
+            break;
+        }
+        if latest.iter().any(|&(s, ..)| s == seat) || !game.still_plays(seat) {
+            continue;
+        }
+        let from = match G::source(mv) {
+            Source::Square(sq) => Some(sq),
+            Source::Hand(_) => None,
+        };
+        latest.push((seat, from, G::destination(mv)));
+    }
+    latest
+}
+
+/// Marks the latest move of each seat ([`latest_moves`]) on `squares`.
+fn mark_seat_moves<G: BoardLook>(game: &G, squares: &mut [SquareView]) {
+    for (age, (seat, from, to)) in latest_moves(game).into_iter().enumerate() {
+        let (seat, age) = (G::seat_class(seat), age as u8);
+        if let Some(from) = from {
+            squares[from.index()].seat_moves.push(SeatMove {
+                seat,
+                age,
+                to: false,
+            });
+        }
+        squares[to.index()].seat_moves.push(SeatMove {
+            seat,
+            age,
+            to: true,
+        });
+    }
+}
+
 /// The squares of `pos` with their pieces drawn in `style`.
 fn squares_of<G: BoardLook>(
     pos: &G::Position,
@@ -548,7 +610,8 @@ fn hands_of<G: BoardLook>(
 }
 
 /// What the board of `table` shows, seen with `bottom` at the bottom: the pieces in
-/// the table's piece style, the last move, the pick and its destinations (when the
+/// the table's piece style, the last move, each seat's latest move
+/// ([`latest_moves`]), the pick and its destinations (when the
 /// settings show legal moves), the move held for confirmation, the promotion question,
 /// the hands (a hand piece is enabled only for the person to move, picked when
 /// selected), and the piece that arrives (`arrive`, from [`arrival`]). Locked unless a
@@ -566,6 +629,7 @@ pub fn table_view<G: BoardLook>(
     let turn = G::turn_for(bottom);
     let mut squares = squares_of::<G>(pos, style, names);
     game.mark_last_move(&mut squares);
+    mark_seat_moves(game, &mut squares);
     if let Some((sq, arrive)) = arrive {
         squares[sq.index()].arrive = Some(arrive);
     }

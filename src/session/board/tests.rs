@@ -311,3 +311,102 @@ fn a_diagram_is_locked_and_shows_its_marks_and_hand() {
         .unwrap();
     assert_eq!(piece.text.as_deref().map(str::len), Some(1), "letters");
 }
+
+/// The seats' moves marked on `view`: `(square, seat, age, to)`, by square.
+fn seat_marks(view: &BoardView) -> Vec<(String, &'static str, u8, bool)> {
+    Square::all()
+        .flat_map(|s| {
+            view.squares[s.index()]
+                .seat_moves
+                .iter()
+                .map(move |m| (s.to_string(), m.seat, m.age, m.to))
+        })
+        .collect()
+}
+
+#[test]
+fn each_hasami_sides_last_move_is_marked_the_latest_strongest() {
+    let mut t = hasami();
+    t.set_controller(hasami::Player::White, Controller::Human);
+    assert!(seat_marks(&table_view(&t, hasami::Player::Black, &Plain, None)).is_empty());
+    t.click_square(sq("e1"));
+    t.click_square(sq("e5"));
+    t.click_square(sq("e9"));
+    t.click_square(sq("e6"));
+    let view = table_view(&t, hasami::Player::Black, &Plain, None);
+    assert_eq!(
+        seat_marks(&view),
+        [
+            ("e1".into(), "black", 1, false),
+            ("e5".into(), "black", 1, true),
+            ("e6".into(), "white", 0, true),
+            ("e9".into(), "white", 0, false),
+        ]
+    );
+    // The single last-move mark stays on the latest move only.
+    assert_eq!(marked(&view, |s| s.last), ["e6", "e9"]);
+    assert_eq!(
+        latest_moves(t.game()),
+        [
+            (hasami::Player::White, Some(sq("e9")), sq("e6")),
+            (hasami::Player::Black, Some(sq("e1")), sq("e5")),
+        ]
+    );
+}
+
+/// The scripted four-seat game of the browser tests (`tests/e2e/yonin.rs`) up to its
+/// 24th move: South's drop R*c9 mates North (RULES Y5).
+fn yonin_after_a_mate() -> yonin::Game {
+    let script = [
+        "d1c2", "a3b3", "c9c8", "h6g6", "c2b3", "a4b3", "c8b9", "g6f6", "c1c2", "b3c2", "e7e6",
+        "f6e6", "S*a4", "a5a4", "e8e6", "P*c1", "g1g2", "S*c4", "e6e3+", "c1b1", "e2e3", "d9e8",
+        "i3h3", "R*c9",
+    ];
+    let mut g = yonin::Game::new(Default::default(), yonin::Seat::South);
+    for m in script {
+        g.play(m.parse().unwrap()).unwrap();
+    }
+    g
+}
+
+#[test]
+fn each_yonin_seats_latest_move_is_marked_and_a_mated_seats_is_not_y5() {
+    use yonin::Seat::{East, South, West};
+    let game = yonin_after_a_mate();
+    // South's drop (no from-square), East's i3h3 before it, West's drop S*c4 at move
+    // 18; North, mated, has no mark (its d9e8 at move 22).
+    assert_eq!(
+        latest_moves(&game),
+        [
+            (South, None, sq("c9")),
+            (East, Some(sq("i3")), sq("h3")),
+            (West, None, sq("c4")),
+        ]
+    );
+    let mut t = yonin_table_promoting();
+    t.load_game(game);
+    let view = table_view(&t, South, &Plain, None);
+    assert_eq!(
+        seat_marks(&view),
+        [
+            ("h3".into(), "east", 1, true),
+            ("i3".into(), "east", 1, false),
+            ("c4".into(), "west", 2, true),
+            ("c9".into(), "south", 0, true),
+        ]
+    );
+    assert_eq!(marked(&view, |s| s.last), ["c9"]);
+    // The replay shows the marks of the moment replayed: after move 2, West's a3b3
+    // is the latest, South's d1c2 before it.
+    t.replay_to(2);
+    let view = table_view(&t, South, &Plain, None);
+    assert_eq!(
+        seat_marks(&view),
+        [
+            ("d1".into(), "south", 1, false),
+            ("c2".into(), "south", 1, true),
+            ("a3".into(), "west", 0, false),
+            ("b3".into(), "west", 0, true),
+        ]
+    );
+}

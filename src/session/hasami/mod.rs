@@ -115,6 +115,15 @@ impl TableGame for Game {
         self.position().piece_at(sq)
     }
 
+    /// The side to move in the position each move was played in.
+    fn moved_by(&self) -> Vec<Player> {
+        self.positions()
+            .iter()
+            .take(self.moves().len())
+            .map(|p| p.side_to_move())
+            .collect()
+    }
+
     fn resign(&mut self, seat: Player) -> bool {
         Game::resign(self, seat).is_ok()
     }

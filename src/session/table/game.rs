@@ -76,6 +76,10 @@ pub trait TableGame: Variant<Rules: PanelRules> {
     /// How `seat` finished `game`, which ended with `outcome` (for the statistics).
     fn standing(game: &Self, outcome: &Self::Outcome, seat: Self::Seat) -> Standing;
 
+    /// The seat that made each move, parallel to [`Variant::moves`] (Yonin's check
+    /// priority, RULES Y3.3, means it cannot be told from a move's index).
+    fn moved_by(&self) -> Vec<Self::Seat>;
+
     /// Whether `seat` still plays in this game (Yonin: not mated, RULES Y5; Hasami:
     /// always).
     fn still_plays(&self, _seat: Self::Seat) -> bool {

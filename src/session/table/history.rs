@@ -52,22 +52,34 @@ pub struct MoveEntry<S> {
     pub note: MoveNote<S>,
 }
 
-/// The game as it began (every move and any resignation taken back).
+/// The game as it began (every move and any resignation taken back,
+/// [`Variant::started`]).
 pub fn start_of<G: Variant>(game: &G) -> G {
-    let mut start = game.clone();
-    while start.undo().is_some() {}
-    start
+    game.started()
 }
 
 /// The move list of `game`: one entry per move, in order. A resignation is not a move
 /// (the result tells it).
 pub fn move_list<G: TableGame>(game: &G) -> Vec<MoveEntry<G::Seat>> {
+    move_list_from(game, 0)
+}
+
+/// The entries of [`move_list`] from the move at index `from` (0 for the first move) to
+/// the last: the moves before it are replayed without being noted. Empty when `from` is
+/// at or past the end.
+pub fn move_list_from<G: TableGame>(game: &G, from: usize) -> Vec<MoveEntry<G::Seat>> {
     let mut replay = start_of(game);
     let pairs = G::NUMBERS_IN_PAIRS;
     // In pairs, a game White begins starts with the second half of pair 1.
     let offset = usize::from(pairs && replay.side_to_move() != Some(G::SEATS[0]));
-    let mut entries = Vec::with_capacity(game.moves().len());
+    let mut entries = Vec::with_capacity(game.moves().len().saturating_sub(from));
     for (i, &mv) in game.moves().iter().enumerate() {
+        if i < from {
+            if replay.play(mv).is_err() {
+                break;
+            }
+            continue;
+        }
         let Ok(note) = replay.play_noted(mv) else {
             // The game's own moves replay; a refusal would mean a damaged game, and the
             // list stops there rather than tell a wrong story.

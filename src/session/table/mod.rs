@@ -37,6 +37,7 @@ pub mod records;
 pub mod review;
 pub mod saved;
 pub mod settings;
+pub mod since;
 pub mod stats;
 pub mod sync;
 
@@ -52,6 +53,7 @@ pub use records::{LinkProblem, link_of_fragment, record_file_name};
 pub use review::ReplayStep;
 pub use saved::{SavedTable, SavedTableError};
 pub use settings::{PanelRules, Settings, SettingsError, TableSettings, TimePerMove, ViewMode};
+pub use since::{SinceMove, since_plies};
 pub use stats::{Against, Standing, Stats, StatsRow};
 pub use sync::Revision;
 
@@ -72,6 +74,10 @@ pub enum YourMove<S> {
     Only,
     /// One of several people sharing the device: this seat's.
     Seat(S),
+    /// One of several people sharing the device: this seat's, and the last move made
+    /// by a person was another seat's, so the device goes to this seat's person (in a
+    /// game of more than two seats, where whom it goes to is not always the same).
+    HandTo(S),
 }
 
 /// Who makes the moves of a seat (RULES H5.2, Y8).
@@ -344,7 +350,7 @@ impl<G: TableGame> Table<G> {
     /// Whom to tell that it is their move: `None` unless a person may move now (and
     /// nothing is being replayed); [`YourMove::Only`] when they are the only person at
     /// the table, [`YourMove::Seat`] when several people share the device (so it says
-    /// whose turn it is, and to whom to hand it).
+    /// whose turn it is), [`YourMove::HandTo`] when it also passes to another person.
     pub fn your_move(&self) -> Option<YourMove<G::Seat>> {
         if self.review.is_some() || !self.human_to_move() {
             return None;
@@ -352,6 +358,8 @@ impl<G: TableGame> Table<G> {
         let seat = self.game.side_to_move()?;
         Some(if self.humans().len() == 1 {
             YourMove::Only
+        } else if self.hands_over_to(seat) {
+            YourMove::HandTo(seat)
         } else {
             YourMove::Seat(seat)
         })

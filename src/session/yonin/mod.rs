@@ -7,7 +7,9 @@ pub mod look;
 pub mod rules_page;
 pub mod story;
 
-pub use story::{MateStory, PlacingRow, TurnStory, last_turn_story, placing_rows, turn_story};
+pub use story::{
+    MateStory, PlacingRow, TurnStory, last_turn_story, placing_rows, turn_stories, turn_story,
+};
 
 use super::feedback::MoveSound;
 use super::table::history::{Mate, MoveNote};
@@ -140,6 +142,10 @@ impl TableGame for Game {
 
     fn owner_at(&self, sq: Square) -> Option<Seat> {
         self.position().piece_at(sq).and_then(|p| p.owner)
+    }
+
+    fn moved_by(&self) -> Vec<Seat> {
+        self.movers().to_vec()
     }
 
     fn still_plays(&self, seat: Seat) -> bool {

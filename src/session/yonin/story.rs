@@ -113,6 +113,27 @@ pub fn last_turn_story(game: &Game) -> Option<TurnStory> {
     Some(turn_story(&position, &report))
 }
 
+/// The stories of the moves of `game` from the move at index `from` (0 for the first
+/// move) to the last (see [`turn_story`]), for the summary of what a seat has not seen
+/// ([`crate::session::table::SinceMove`]): the moves before are replayed without being
+/// told. Empty when `from` is at or past the end.
+pub fn turn_stories(game: &Game, from: usize) -> Vec<TurnStory> {
+    let mut replay = game.started();
+    let mut stories = Vec::with_capacity(game.moves().len().saturating_sub(from));
+    for (i, &mv) in game.moves().iter().enumerate() {
+        let before = (i >= from).then(|| replay.position().clone());
+        // The game's own moves replay; a refusal would mean a damaged game, and the
+        // stories stop there rather than tell a wrong one.
+        let Ok(report) = replay.play(mv) else {
+            break;
+        };
+        if let Some(before) = before {
+            stories.push(turn_story(&before, &report));
+        }
+    }
+    stories
+}
+
 /// One row of the results table (RULES Y6.1, Y6.5, Y7b.7): a seat's place and the
 /// criteria behind it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

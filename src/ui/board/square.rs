@@ -74,7 +74,9 @@ fn seat_mark(side: &str) -> Option<AnyView> {
     Some(mark)
 }
 
-/// The button of square `sq`: its marks as classes, its piece (sliding or fading in
+/// The button of square `sq`: its marks as classes, each seat's latest move that
+/// starts or ends here as a tint in the seat's colour (`last-move-SEAT` on the
+/// destination, `last-from-SEAT` where the piece came from), its piece (sliding or fading in
 /// once per move, [`Arrive`]), the ghost of a held move, and its accessible name. A
 /// click moves the board's focus here and calls `on_square`.
 pub(super) fn square_button(
@@ -134,6 +136,26 @@ pub(super) fn square_button(
                 on_square.run(sq)
             }
         >
+            {move || {
+                // Each seat's latest move, tinted in its colour, the most recent drawn last
+                // (on top).
+                cell.with(|c| {
+                    c.seat_moves
+                        .iter()
+                        .rev()
+                        .map(|m| {
+                            let (end, hook) = if m.to { ("to", "last-move") } else { ("from", "last-from") };
+                            view! {
+                                <span
+                                    class=format!("seat-move {end} {} age-{}", m.seat, m.age)
+                                    data-testid=format!("{hook}-{}", m.seat)
+                                    aria-hidden="true"
+                                ></span>
+                            }
+                        })
+                        .collect_view()
+                })
+            }}
             {move || {
                 let t = turn.get();
                 piece.with(|(piece, arrive)| {

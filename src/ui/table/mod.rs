@@ -15,6 +15,7 @@ pub mod records;
 pub mod result;
 pub mod review;
 pub mod settings;
+pub mod since;
 
 use super::board::{Board, BoardTexts};
 use super::i18n::{t, t_string, use_i18n};
@@ -24,7 +25,7 @@ use crate::engine::Square;
 use crate::session::board::{BoardLook, BoardNames, arrival, hand_piece_of, table_view};
 use crate::session::cpu::WorkerGame;
 use crate::session::feedback::Motion;
-use crate::session::table::{Table, TableError, ViewMode, YourMove};
+use crate::session::table::{SinceMove, Table, TableError, ViewMode, YourMove};
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -68,6 +69,22 @@ pub trait Screen:
     }
     /// What the last move did, read out to screen readers.
     fn announcement(i18n: I18n, table: &Table<Self>) -> Option<String>;
+    /// The sentences that tell each move of `since` (one list per entry, in order;
+    /// `game` is the table's game), for the summary of what a seat has not seen. By
+    /// default what the move list tells of it (captures, checks, skips, mates).
+    fn since_lines(i18n: I18n, _game: &Self, since: &SinceMove<Self::Seat>) -> Vec<Vec<String>> {
+        since
+            .entries
+            .iter()
+            .map(|e| {
+                let details = review::move_details::<Self>(i18n, e);
+                (!details.is_empty())
+                    .then_some(details)
+                    .into_iter()
+                    .collect()
+            })
+            .collect()
+    }
     /// The play area: `board` with what the game draws around it.
     fn play_area(ctx: TableCtx<Self>, board: AnyView) -> AnyView;
     /// What the game shows of its players beside the board (after the status).
@@ -219,13 +236,24 @@ pub(crate) fn table_board<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
 
 /// The status line: the result, the CPU thinking, or whose move it is.
 /// "Your move" ([`Table::your_move`]) in the player's language, with the seat's name
-/// when several people share the device; `None` when no person is to move. Shown under
-/// the status and in the tab's title.
-pub fn your_move_text<G: Screen>(i18n: I18n, table: &Table<G>) -> Option<String> {
+/// when several people share the device, and with `hand_to` "Hand the device to …"
+/// first when it goes to another person; `None` when no person is to move. Shown under
+/// the status (with `hand_to`) and in the tab's title (without).
+pub fn your_move_text<G: Screen>(i18n: I18n, table: &Table<G>, hand_to: bool) -> Option<String> {
     Some(match table.your_move()? {
         YourMove::Only => t_string!(i18n, your_move).to_string(),
         YourMove::Seat(seat) => {
             t_string!(i18n, seat_your_move, side = G::seat_name(i18n, seat)).to_string()
+        }
+        YourMove::HandTo(seat) => {
+            let name = G::seat_name(i18n, seat);
+            let yours = t_string!(i18n, seat_your_move, side = name.clone()).to_string();
+            if hand_to {
+                let hand = t_string!(i18n, hand_device, seat = name).to_string();
+                format!("{hand} {yours}")
+            } else {
+                yours
+            }
         }
     })
 }
@@ -270,7 +298,11 @@ fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
         table.with_untracked(|t| G::announcement(i18n, t))
     };
     // "Your move" has its line even when empty, so nothing moves when it shows.
-    let your_move = move || table.with(|t| your_move_text(i18n, t)).unwrap_or_default();
+    let your_move = move || {
+        table
+            .with(|t| your_move_text(i18n, t, true))
+            .unwrap_or_default()
+    };
     view! {
         <div class="status" data-testid="status">
             {driver::thinking_mark::<G>()}
@@ -459,6 +491,7 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
             <section class="play" class:replaying=move || table.with(|t| t.replay_ply().is_some())>{G::play_area(ctx, table_board(ctx).into_any())}</section>
             <aside class="side">
                 {status(ctx)}
+                {since::since_box(ctx)}
                 {G::side_players(ctx)}
                 <div class="actions">
                     <button type="button" class="btn primary" data-testid="new-game" on:click=ask_new_game>

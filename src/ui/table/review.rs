@@ -23,7 +23,7 @@ pub fn level_name(i18n: super::I18n, level: Level) -> String {
 
 /// What a move did, for screen readers ("captured: 1; check to West"); empty when it
 /// only moved.
-fn move_details<G: Screen>(i18n: super::I18n, e: &MoveEntry<G::Seat>) -> String {
+pub(super) fn move_details<G: Screen>(i18n: super::I18n, e: &MoveEntry<G::Seat>) -> String {
     let mut parts = Vec::new();
     if e.note.captured > 0 {
         parts.push(t_string!(i18n, move_captures, n = e.note.captured).to_string());

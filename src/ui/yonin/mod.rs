@@ -12,8 +12,8 @@ pub mod settings;
 
 use crate::engine::yonin::{Format, Game, Outcome, Piece, Role, Seat};
 use crate::session::board::BoardLook;
-use crate::session::table::Table;
-use crate::session::yonin::{PieceStyle, last_turn_story};
+use crate::session::table::{SinceMove, Table};
+use crate::session::yonin::{PieceStyle, last_turn_story, turn_stories};
 use crate::ui::I18n;
 use crate::ui::i18n::{t, t_string};
 use crate::ui::table::players::{CardExtras, player_card};
@@ -70,6 +70,19 @@ impl Screen for Game {
             "{line} {}",
             banner::story_lines(i18n, &story).join(" ")
         ))
+    }
+
+    /// Each move's capture, mates and turn order ([`banner::since_lines`]), told to
+    /// the seat of the summary.
+    fn since_lines(i18n: I18n, game: &Game, since: &SinceMove<Seat>) -> Vec<Vec<String>> {
+        let Some(first) = since.entries.first() else {
+            return Vec::new();
+        };
+        turn_stories(game, first.ply - 1)
+            .iter()
+            .take(since.entries.len())
+            .map(|story| banner::since_lines(i18n, story, since.seat))
+            .collect()
     }
 
     /// The banner over the board, then the board.

@@ -91,6 +91,7 @@ mod picking;
 mod records;
 mod review;
 mod saved;
+mod since;
 mod sync;
 /// A refused write, as the browser says it.
 fn quota() -> StorageError {
