@@ -18,6 +18,7 @@ mod a11y;
 mod cpu;
 mod fonts;
 mod languages;
+mod layout;
 mod offline;
 mod play;
 mod prefs;
