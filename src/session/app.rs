@@ -528,10 +528,7 @@ mod tests {
     #[test]
     fn the_settings_panel_opens_for_a_new_game_and_then_as_the_player_left_it() {
         let fresh = Preferences::default();
-        assert!(
-            fresh.settings_panel_open(false),
-            "nothing played yet: open"
-        );
+        assert!(fresh.settings_panel_open(false), "nothing played yet: open");
         assert!(
             !fresh.settings_panel_open(true),
             "a game in progress: closed"
