@@ -338,7 +338,7 @@ async fn check_topbar_labels(page: &Page, at: &str) {
     let v = page
         .js(
             r#"
-            return [...document.querySelectorAll('.topbar label')].map((l) => {
+            return [...document.querySelectorAll('.topbar label.lang')].map((l) => {
               const s = l.querySelector('select');
               const t = l.querySelector('.lang-label');
               const r = t ? t.getBoundingClientRect() : null;
@@ -458,6 +458,7 @@ fn the_phone_layout_keeps_rules_near_and_every_select_whole() {
 
         // Every select whole, in every language, both games; a CPU seat at the master
         // level shows its level and think time; the preferences menu open.
+        page.select("seat-west", "cpu").await;
         page.select("level-west", "master").await;
         page.switch_game("hasami").await;
         page.select("level-white", "master").await;
@@ -530,6 +531,8 @@ fn the_outcome_of_a_game_has_its_own_lines_above_the_move_counter() {
         page.click("close-result").await;
         for lang in ["en", "ru"] {
             page.select("lang", lang).await;
+            page.save_screenshot(&dir.join(format!("layout-over-{lang}-1280.png")))
+                .await;
             let title = page.rect(".status .status-title").await.expect("headline");
             let reason = page.rect(".status .status-reason").await.expect("reason");
             let count = page
@@ -555,8 +558,6 @@ fn the_outcome_of_a_game_has_its_own_lines_above_the_move_counter() {
                 status.contains(" — "),
                 "the text reads headline — reason: {status}"
             );
-            page.save_screenshot(&dir.join(format!("layout-over-{lang}-1280.png")))
-                .await;
         }
     });
 }
