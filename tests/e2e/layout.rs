@@ -396,9 +396,9 @@ async fn settings_open(page: &Page) -> bool {
     .unwrap_or(false)
 }
 
-/// The phone layout (issue 20), both games, at 360 and 390 px: with a game in progress
-/// the settings panel opens closed, so the rules button and "How to play" lie within one
-/// screen below the board; the player's opening and closing of it is kept after a
+/// The phone layout (issue 20), both games, at 360 and 390 px: the Yonin board and its
+/// four hands fit the first screen; with a game in progress the settings panel opens
+/// closed, so the rules button and "How to play" lie within one screen below the board; the player's opening and closing of it is kept after a
 /// reload; the top bar's selects have visible labels; every hand piece is 44 px or more
 /// with its count beside the piece (also at 1280 px); and in each of the five languages
 /// no select of the top bar, the settings panel (a CPU seat at the master level shows
@@ -434,6 +434,12 @@ fn the_phone_layout_keeps_rules_near_and_every_select_whole() {
                 check_topbar_labels(&page, &format!("{game} at {w} px")).await;
                 if game == "yonin" {
                     check_hand_pieces(&page, &format!("{w} px")).await;
+                    // The board and the four hands on the first screen.
+                    let play = page.rect(".layout .board-wrap").await.expect("play area");
+                    assert!(
+                        play[3] <= f64::from(h) + 0.5,
+                        "at {w}×{h} the board and hands end at {play:?}"
+                    );
                 }
             }
             page.set_viewport(1280, 800).await;
