@@ -265,6 +265,8 @@ fn todays_preferences() -> Preferences {
         sound: false,
         motion: Motion::Instant,
         confirm_move: true,
+        // That build did not keep the settings panel's state: no choice yet.
+        settings_open: None,
     }
 }
 

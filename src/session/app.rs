@@ -1,5 +1,6 @@
 //! What the app keeps outside the tables: the preferences (language, the game last
-//! played, the colour theme, sound, motion and *confirm moves*), saved under [`super::storage::keys::PREFERENCES`].
+//! played, the colour theme, sound, motion, *confirm moves* and whether the settings
+//! panel was left open), saved under [`super::storage::keys::PREFERENCES`].
 //!
 //! Preferences are read field by field ([`Preferences::read`]): one damaged value falls
 //! back to its default and is reported, and every other preference is kept.
@@ -94,6 +95,12 @@ pub struct Preferences {
     pub motion: Motion,
     /// A chosen move is held until the player confirms it (default: off).
     pub confirm_move: bool,
+    /// Whether the player last left the tables' settings panel open (`Some(true)`) or
+    /// closed (`Some(false)`); `None` until they open or close it, and then the panel
+    /// opens as [`Preferences::settings_panel_open`] decides. Not written while `None`, so
+    /// what earlier builds read stays the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settings_open: Option<bool>,
 }
 
 impl Default for Preferences {
@@ -105,6 +112,7 @@ impl Default for Preferences {
             sound: true,
             motion: Motion::Animated,
             confirm_move: false,
+            settings_open: None,
         }
     }
 }
@@ -187,6 +195,7 @@ impl Preferences {
             sound: field(&data, "sound", &mut problems).unwrap_or(true),
             motion: field(&data, "motion", &mut problems).unwrap_or_default(),
             confirm_move: field(&data, "confirm_move", &mut problems).unwrap_or(false),
+            settings_open: field(&data, "settings_open", &mut problems),
         };
         if let Some(code) = prefs.locale.take() {
             if is_language(&code) {
@@ -204,6 +213,16 @@ impl Preferences {
     /// The preferences as saved: an envelope of [`storage::PREFERENCES_VERSION`].
     pub fn encode(&self) -> String {
         storage::encode(storage::PREFERENCES_VERSION, self)
+    }
+
+    /// Whether a table's settings panel is drawn open when the table is shown (the page
+    /// opens, or the player switches games): as the player last left it (the field
+    /// `settings_open`); until they have opened or closed it, open only
+    /// when no game is in progress at that table (`game_in_progress`: begun and not
+    /// over), so a new table offers its seats and rules, and on a phone a game in
+    /// progress keeps the rules and help near the board.
+    pub fn settings_panel_open(&self, game_in_progress: bool) -> bool {
+        self.settings_open.unwrap_or(!game_in_progress)
     }
 }
 
@@ -461,6 +480,7 @@ mod tests {
                 sound: true,
                 motion: Motion::Animated,
                 confirm_move: false,
+                settings_open: None,
             },
             "the three take their defaults; the language, game and theme are kept"
         );
@@ -503,6 +523,50 @@ mod tests {
         assert!(is_language("ja"));
         assert!(!is_language("xx"));
         assert!(!is_language(""));
+    }
+
+    #[test]
+    fn the_settings_panel_opens_for_a_new_game_and_then_as_the_player_left_it() {
+        let fresh = Preferences::default();
+        assert!(fresh.settings_panel_open(false), "nothing played yet: open");
+        assert!(
+            !fresh.settings_panel_open(true),
+            "a game in progress: closed"
+        );
+        for (choice, in_progress) in [(true, true), (true, false), (false, true), (false, false)] {
+            let prefs = Preferences {
+                settings_open: Some(choice),
+                ..Preferences::default()
+            };
+            assert_eq!(
+                prefs.settings_panel_open(in_progress),
+                choice,
+                "left {choice}, game in progress {in_progress}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_settings_panel_choice_is_kept_and_older_preferences_have_none() {
+        let closed = Preferences {
+            settings_open: Some(false),
+            ..Preferences::default()
+        };
+        let text = closed.encode();
+        assert!(text.contains(r#""settings_open":false"#), "{text}");
+        assert_eq!(Preferences::read(&text), (closed, vec![]));
+        // No choice yet: nothing written, so the saved text is what earlier builds wrote.
+        assert!(!Preferences::default().encode().contains("settings_open"));
+        let (old, problems) =
+            Preferences::read(r#"{"app":"shogi-variants","data":{"sound":false},"version":1}"#);
+        assert_eq!((old.settings_open, problems), (None, vec![]));
+        // A damaged choice is reported alone and taken as no choice.
+        let (prefs, problems) = Preferences::read(
+            r#"{"app":"shogi-variants","data":{"settings_open":"wide","theme":"dark"},"version":1}"#,
+        );
+        assert_eq!(prefs.settings_open, None);
+        assert_eq!(prefs.theme, Theme::Dark);
+        assert_eq!(problem_fields(&problems), ["settings_open"]);
     }
 
     #[test]

@@ -45,9 +45,28 @@ use i18n::{I18nContextProvider, Locale};
 pub type I18n = leptos_i18n::I18nContext<Locale>;
 
 /// The app's preferences, provided by the shell to the components below it (the
-/// tables read the motion choice).
+/// tables read the motion choice and keep the settings panel's state), and what saves
+/// them after a change.
 #[derive(Clone, Copy)]
-struct PrefsContext(RwSignal<Preferences>);
+struct PrefsContext(RwSignal<Preferences>, Callback<()>);
+
+/// Whether the settings panel of a table opens now that the table is shown
+/// ([`Preferences::settings_panel_open`]), and what keeps the player's opening or
+/// closing of it (saved with the preferences). Without a shell (a test of one
+/// component): open as for a new table, and nothing is kept.
+pub(crate) fn use_settings_open(game_in_progress: bool) -> (bool, Callback<bool>) {
+    let prefs = use_context::<PrefsContext>();
+    let open = prefs.map_or(!game_in_progress, |c| {
+        c.0.with_untracked(|p| p.settings_panel_open(game_in_progress))
+    });
+    let keep = Callback::new(move |open: bool| {
+        if let Some(PrefsContext(prefs, save)) = prefs {
+            prefs.update(|p| p.settings_open = Some(open));
+            save.run(());
+        }
+    });
+    (open, keep)
+}
 
 /// The player's motion choice (animated unless the preferences say instant; animated
 /// when there is no shell, as in a test of one component).

@@ -66,7 +66,6 @@ pub fn Shell() -> impl IntoView {
             .find(|l| l.as_str() == code)
     });
     let prefs = RwSignal::new(prefs);
-    provide_context(PrefsContext(prefs));
     // Sound: the audio context is made on the first gesture (browsers allow sound only
     // after one), then each move made on this page is heard.
     for event in ["pointerdown", "keydown"] {
@@ -93,6 +92,7 @@ pub fn Shell() -> impl IntoView {
             saved.run(store::write(keys::PREFERENCES, &text));
         }
     };
+    provide_context(PrefsContext(prefs, Callback::new(move |()| save_prefs())));
     // Applied in an effect, which runs after the provider's own start-up effect (that
     // one sets the browser's language and would otherwise override the saved choice).
     Effect::new(move |_| {

@@ -19,6 +19,7 @@ mod cpu;
 mod follow;
 mod fonts;
 mod languages;
+mod layout;
 mod link_play;
 mod offline;
 mod play;

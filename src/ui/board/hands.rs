@@ -5,7 +5,8 @@ use super::{BoardView, Edge, HandPieceView, Turn, piece_svg};
 use leptos::prelude::*;
 
 /// One hand piece button, found again by seat and kind on every change, so the
-/// button (and its keyboard focus) stays while its count or marks change.
+/// button (and its keyboard focus) stays while its count or marks change. Its
+/// `data-kind` gives it its own place in the hand (style/board.css).
 fn hand_piece(
     view: Memo<BoardView>,
     seat: &'static str,
@@ -37,6 +38,7 @@ fn hand_piece(
                 class
             }
             data-testid=format!("hand-{seat}-{kind}")
+            data-kind=kind
             aria-label=move || item.with(|p| p.as_ref().map(|p| p.label.clone()).unwrap_or_default())
             aria-pressed=move || get(|p| p.selected).to_string()
             disabled=move || !get(|p| p.enabled)

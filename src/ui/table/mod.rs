@@ -234,6 +234,21 @@ pub(crate) fn table_board<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
     }
 }
 
+/// The status drawn: a game's outcome as its headline and, on a line of its own, its
+/// reason (so a long reason never runs into the move counter); its text reads
+/// "HEADLINE — REASON". Any other status (`reason` none) as it is.
+fn status_line((text, reason): (String, Option<String>)) -> impl IntoView {
+    match reason {
+        Some(reason) => view! {
+            <span class="status-title">{text}</span>
+            <span class="status-sep">" — "</span>
+            <span class="status-reason">{reason}</span>
+        }
+        .into_any(),
+        None => text.into_any(),
+    }
+}
+
 /// The status line: the result, the CPU thinking, or whose move it is.
 /// "Your move" ([`Table::your_move`]) in the player's language, with the seat's name
 /// when several people share the device, and with `hand_to` "Hand the device to …"
@@ -260,29 +275,33 @@ pub fn your_move_text<G: Screen>(i18n: I18n, table: &Table<G>, hand_to: bool) ->
 
 fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
     let TableCtx { table, i18n, .. } = ctx;
-    let text = move || {
+    // The status, and the reason of a game's outcome (`status_line`); drawn again only
+    // when they change, not at every tick of the table's clock.
+    let text = Memo::new(move |_| {
         table.with(|t| {
             let game = t.game();
             if let Some(ply) = t.replay_ply() {
                 let total = t.replayed().moves().len();
-                return if t.shows_shared() {
+                let text = if t.shows_shared() {
                     t_string!(i18n, shared_replaying, n = ply, total = total).to_string()
                 } else {
                     t_string!(i18n, replaying, n = ply, total = total).to_string()
                 };
+                return (text, None);
             }
             match (game.outcome(), game.side_to_move()) {
-                (Some(outcome), _) => format!(
-                    "{} — {}",
+                (Some(outcome), _) => (
                     G::outcome_title(i18n, game, outcome.clone()),
-                    G::outcome_reason(i18n, game, outcome)
+                    Some(G::outcome_reason(i18n, game, outcome)),
                 ),
-                (None, Some(_)) if !t.human_to_move() => t_string!(i18n, cpu_thinking).to_string(),
-                (None, Some(seat)) => G::to_move_text(i18n, seat),
-                (None, None) => String::new(),
+                (None, Some(_)) if !t.human_to_move() => {
+                    (t_string!(i18n, cpu_thinking).to_string(), None)
+                }
+                (None, Some(seat)) => (G::to_move_text(i18n, seat), None),
+                (None, None) => (String::new(), None),
             }
         })
-    };
+    });
     let move_count = move || {
         let (n, limit) = table.with(|t| G::move_count(t.game()));
         match limit {
@@ -306,7 +325,7 @@ fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
     view! {
         <div class="status" data-testid="status">
             {driver::thinking_mark::<G>()}
-            {text}
+            {move || status_line(text.get())}
         </div>
         <div class="your-move" data-testid="your-move" aria-live="polite">
             {your_move}
@@ -536,7 +555,7 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
                     </Show>
                 </div>
                 {review::move_list_panel(ctx, continue_shared)}
-                <div class="actions">
+                <div class="actions records-actions">
                     <button type="button" class="btn" data-testid="export"
                         on:click=move |_| show_records(Some(RecordsDialog::Export))>
                         {t!(i18n, export)}
@@ -550,7 +569,7 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
                 {settings::settings_panel(ctx)}
                 {review::stats_panel(ctx, Callback::new(move |()| ask(Some(Confirm::ResetStats))))}
                 <RulesButton on_open=Callback::new(move |()| show_rules(true)) />
-                <details class="panel">
+                <details class="panel how-to-play" data-testid="how-to-play">
                     <summary>{t!(i18n, how_to_play)}</summary>
                     <ul class="rules-text">{G::how_to_play(i18n)}</ul>
                 </details>

@@ -211,7 +211,9 @@ fn seat_setting<G: Screen>(ctx: TableCtx<G>, seat: G::Seat) -> impl IntoView {
     }
 }
 
-/// The settings panel (`data-testid="settings"`).
+/// The settings panel (`data-testid="settings"`), open or closed as the player left it
+/// or, before that, open only while no game is in progress
+/// ([`crate::session::app::Preferences::settings_panel_open`]).
 pub fn settings_panel<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
     let TableCtx { table, i18n, .. } = ctx;
     let shared = move || table.with(|t| t.settings().table);
@@ -219,8 +221,27 @@ pub fn settings_panel<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
         None => t_string!(i18n, time_none).to_string(),
         Some(ms) => t_string!(i18n, time_seconds, count = ms / 1000).to_string(),
     };
+    // Open or closed as the preferences decide when the table is shown; the player's
+    // own opening or closing is kept. The `toggle` event also comes once for the state
+    // drawn first: only a change from what is shown is the player's.
+    let (open, keep) = crate::ui::use_settings_open(table.with_untracked(|t| t.game_in_progress()));
+    let shown = StoredValue::new(open);
+    let on_toggle = move |ev: leptos::ev::Event| {
+        use wasm_bindgen::JsCast;
+        let Some(details) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        let now = details.has_attribute("open");
+        if now != shown.get_value() {
+            shown.set_value(now);
+            keep.run(now);
+        }
+    };
     view! {
-        <details class="panel" data-testid="settings" open>
+        <details class="panel" data-testid="settings" open=open on:toggle=on_toggle>
             <summary>{t!(i18n, settings)}</summary>
             <div class="settings">
                 <h3>{t!(i18n, seats)}</h3>

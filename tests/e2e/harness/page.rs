@@ -147,8 +147,24 @@ impl Page {
         }
     }
 
-    /// Clicks the element with `data-testid="id"` (a real WebDriver click).
+    /// Opens the table's settings panel if the element with `data-testid="id"` is in
+    /// it and it is closed, as a person would before using a setting (the panel is
+    /// closed while a game is in progress until the player opens it).
+    pub async fn open_settings_for(&self, id: &str) {
+        self.js(
+            "const e = document.querySelector(`[data-testid=\"${arguments[0]}\"]`);
+             const panel = e && e.closest('details[data-testid=\"settings\"]:not([open])');
+             if (panel && panel !== e) panel.querySelector('summary').click();",
+            vec![json!(id)],
+        )
+        .await;
+    }
+
+    /// Clicks the element with `data-testid="id"` (a real WebDriver click), opening the
+    /// settings panel first if it is in it ([`Page::open_settings_for`]).
     pub async fn click(&self, id: &str) {
+        self.el(id).await;
+        self.open_settings_for(id).await;
         self.el(id)
             .await
             .click()
@@ -231,8 +247,11 @@ impl Page {
             .expect("release actions");
     }
 
-    /// Chooses `value` in the `<select>` with `data-testid="id"` by clicking its option.
+    /// Chooses `value` in the `<select>` with `data-testid="id"` by clicking its option
+    /// (opening the settings panel first if the select is in it).
     pub async fn select(&self, id: &str, value: &str) {
+        self.el(id).await;
+        self.open_settings_for(id).await;
         self.el(id)
             .await
             .select_by_value(value)
