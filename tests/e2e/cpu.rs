@@ -498,17 +498,17 @@ fn measure_master_answer_from_click() {
             }
             let n = game.moves().len();
             // A board move that cannot promote ("e3e4"), so that two clicks play it.
-            let moves: Vec<_> = game
-                .legal_moves()
-                .iter()
-                .filter(|m| {
-                    !m.is_drop()
-                        && !game.legal_moves().iter().any(|p| {
-                            p.is_promotion() && p.to_string()[..4] == m.to_string()[..4]
-                        })
-                })
-                .copied()
-                .collect();
+            let moves: Vec<_> =
+                game.legal_moves()
+                    .iter()
+                    .filter(|m| {
+                        !m.is_drop()
+                            && !game.legal_moves().iter().any(|p| {
+                                p.is_promotion() && p.to_string()[..4] == m.to_string()[..4]
+                            })
+                    })
+                    .copied()
+                    .collect();
             let mv = moves[seed as usize * 7 % moves.len()];
             let text = mv.to_string();
             let ms = page

@@ -348,13 +348,7 @@ pub(crate) fn link_kind(i18n: I18n, kind: &LinkErrorKind) -> String {
 }
 
 /// `text` with its first letter in capitals (a place that starts a sentence).
-pub(crate) fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
+pub(crate) use crate::session::capitals::capitalized;
 
 /// The notice of a share link that could not be opened.
 pub fn link_problem_text<G: Screen>(i18n: I18n, p: &LinkProblem<G::Seat>) -> String {
