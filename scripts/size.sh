@@ -2,8 +2,9 @@
 # Prints each file of a built site (default dist/, made by scripts/build.sh): its size
 # raw and gzipped (gzip -9), in bytes, the totals, and what the first board needs (the
 # page, the app's wasm and JavaScript, the style sheets; the pieces' font on its own
-# line). With --why, also what the app's wasm is made of: its largest functions and
-# data, and its bytes grouped by crate (and by module of ours), measured with twiggy.
+# line). With --why, also what the app's wasm is made of: its bytes grouped by crate
+# (ours by module), raw and gzipped (scripts/wasm-groups.py), and its largest functions
+# and data (twiggy top).
 #
 # Usage: scripts/size.sh [--why] [DIR]
 #
@@ -54,38 +55,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 wasm-opt -Oz -g --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals "$named" -o "$work/app.wasm"
-twiggy top -f csv "$work/app.wasm" >"$work/top.csv"
-printf '\nthe app wasm (wasm-opt -Oz of %s, names kept):\n' "$named"
-python3 - "$work/top.csv" <<'EOF'
-import collections, csv, re, sys
-
-rows = [(r["Name"], int(r["ShallowSize"])) for r in csv.DictReader(open(sys.argv[1]))]
-# The names twiggy reads are not part of the shipped wasm.
-rows = [(n, s) for n, s in rows if not n.endswith("subsection") and not n.startswith("custom section")]
-total = sum(s for _, s in rows)
-
-def group(name):
-    """The crate a function is from (ours: down to its second module), or the kind of
-    item (data, tables)."""
-    if name.startswith("data segment"):
-        return "data segments (strings, tables)"
-    crates = re.findall(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[[0-9a-f]+\])?::", name)
-    if not crates:
-        return "wasm tables, types, imports, unnamed"
-    if "shogi_variants" in crates:
-        m = re.search(r"shogi_variants::([a-z_]+)(?:::([a-z_]+))?", name)
-        return "ours: " + (m.group(1) + ("::" + m.group(2) if m.group(2) else "") if m else "?")
-    # `<F as tachys::…>::…` is the first crate named: generic code is counted under
-    # the crate that defines it (tachys's view code, instantiated for our views).
-    return crates[0]
-
-by = collections.Counter()
-for n, s in rows:
-    by[group(n)] += s
-print(f"  {total} bytes of code and data, by crate (twiggy top):")
-for g, s in by.most_common(30):
-    print(f"  {s:10d} {100 * s / total:5.1f} %  {g}")
-print("  largest items:")
-for n, s in sorted(rows, key=lambda r: -r[1])[:15]:
-    print(f"  {s:10d} {100 * s / total:5.1f} %  {n[:110]}")
-EOF
+printf '\nthe app wasm (wasm-opt -Oz of %s, names kept), by crate:\n' "$named"
+scripts/wasm-groups.py "$work/app.wasm" 35
+printf '\nits largest items (twiggy top):\n'
+twiggy top -n 25 "$work/app.wasm" | grep -v 'subsection' | cut -c1-150
