@@ -8,6 +8,7 @@
 
 pub mod app;
 pub mod board;
+pub mod capitals;
 pub mod clock;
 pub mod cpu;
 pub mod feedback;

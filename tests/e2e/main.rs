@@ -16,6 +16,7 @@ mod harness;
 
 mod a11y;
 mod cpu;
+mod first_paint;
 mod follow;
 mod fonts;
 mod languages;

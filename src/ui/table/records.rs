@@ -86,9 +86,10 @@ fn download(name: &str, text: &str) {
     let _ = web_sys::Url::revoke_object_url(&url);
 }
 
-/// The file name of a game's record: `hasami-shogi-2026-12-02.txt`.
+/// The file name of a game's record: `hasami-shogi-2026-12-02.txt`. The game's name is
+/// ASCII: `to_ascii_lowercase` keeps Unicode's case tables (about 11 KB) out of the wasm.
 fn file_name<G: Screen>(date: &str) -> String {
-    let key = G::GAME_NAME.to_lowercase().replace(' ', "-");
+    let key = G::GAME_NAME.to_ascii_lowercase().replace(' ', "-");
     record_file_name(&key, Some(date))
 }
 
@@ -347,13 +348,7 @@ pub(crate) fn link_kind(i18n: I18n, kind: &LinkErrorKind) -> String {
 }
 
 /// `text` with its first letter in capitals (a place that starts a sentence).
-pub(crate) fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
+pub(crate) use crate::session::capitals::capitalized;
 
 /// The notice of a share link that could not be opened.
 pub fn link_problem_text<G: Screen>(i18n: I18n, p: &LinkProblem<G::Seat>) -> String {
