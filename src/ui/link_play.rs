@@ -60,6 +60,19 @@ pub enum LinkView {
     },
 }
 
+impl LinkView {
+    /// The game this screen is about, `None` for the list (and a link naming none).
+    pub fn game(&self) -> Option<GameKind> {
+        match self {
+            LinkView::List => None,
+            LinkView::Start(game) | LinkView::Seat { game, .. } | LinkView::Open { game, .. } => {
+                Some(*game)
+            }
+            LinkView::Bad { game, .. } => *game,
+        }
+    }
+}
+
 /// What the game screen says about the link just opened.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Note {

@@ -3,7 +3,7 @@
 //! game. It owns both tables and the preferences.
 
 use super::i18n::{Locale, t, t_string, use_i18n};
-use super::link_play::{LinkPlay, link_screen, opened};
+use super::link_play::{LinkPlay, LinkView, link_screen, opened};
 use super::notices::{AppNotice, NoticeList};
 use super::prefs::{PreferencesMenu, apply_theme};
 use super::table::settings::edit_settings;
@@ -139,6 +139,13 @@ pub fn Shell() -> impl IntoView {
     };
     provide_context(link_play);
     let link_shown = Memo::new(move |_| link_play.view.with(Option::is_some));
+    // The game the top bar names (title, piece style): the link screen's, else the table's.
+    let header_game = Memo::new(move |_| {
+        link_play
+            .view
+            .with(|v| v.as_ref().map(LinkView::game))
+            .unwrap_or_else(|| game.get())
+    });
     Effect::new(move |_| {
         let shown = game.get();
         let table = !link_shown.get();
@@ -193,12 +200,12 @@ pub fn Shell() -> impl IntoView {
     let listener = window_event_listener_untyped("hashchange", move |_| open_fragment());
     on_cleanup(move || listener.remove());
 
-    let title = move || match game.get() {
+    let title = move || match header_game.get() {
         Some(GameKind::Hasami) => t_string!(i18n, app_title).to_string(),
         Some(GameKind::Yonin) => t_string!(i18n, yonin_title).to_string(),
         None => t_string!(i18n, app_name).to_string(),
     };
-    let your_move = move || match game.get() {
+    let your_move = move || match (!link_shown.get()).then(|| game.get()).flatten() {
         Some(GameKind::Hasami) => hasami.with(|t| your_move_text(i18n, t, false)),
         Some(GameKind::Yonin) => yonin.with(|t| your_move_text(i18n, t, false)),
         None => None,
@@ -275,7 +282,7 @@ pub fn Shell() -> impl IntoView {
                                 .collect_view()}
                         </select>
                     </label>
-                    {move || match game.get() {
+                    {move || match header_game.get() {
                         Some(GameKind::Hasami) => Some(piece_style_select(hasami).into_any()),
                         Some(GameKind::Yonin) => Some(piece_style_select(yonin).into_any()),
                         None => None,
