@@ -267,6 +267,7 @@ fn todays_preferences() -> Preferences {
         confirm_move: true,
         // That build did not keep the settings panel's state: no choice yet.
         settings_open: None,
+        link_open: None,
     }
 }
 

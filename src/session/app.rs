@@ -6,6 +6,7 @@
 //! back to its default and is reported, and every other preference is kept.
 
 pub use super::feedback::Motion;
+use super::link_play::{GameId, LinkGames};
 use super::notice::Notices;
 use super::storage::{self, LoadError, StorageError};
 use serde::{Deserialize, Serialize};
@@ -101,6 +102,11 @@ pub struct Preferences {
     /// what earlier builds read stays the same.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub settings_open: Option<bool>,
+    /// The game played by link that was on screen when the page was left, so that a
+    /// reload comes back to it (the link's fragment is cleared once read); `None` when
+    /// a table or the game choice was on screen. Not written while `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link_open: Option<(GameKind, GameId)>,
 }
 
 impl Default for Preferences {
@@ -113,6 +119,7 @@ impl Default for Preferences {
             motion: Motion::Animated,
             confirm_move: false,
             settings_open: None,
+            link_open: None,
         }
     }
 }
@@ -196,6 +203,7 @@ impl Preferences {
             motion: field(&data, "motion", &mut problems).unwrap_or_default(),
             confirm_move: field(&data, "confirm_move", &mut problems).unwrap_or(false),
             settings_open: field(&data, "settings_open", &mut problems),
+            link_open: field(&data, "link_open", &mut problems),
         };
         if let Some(code) = prefs.locale.take() {
             if is_language(&code) {
@@ -223,6 +231,14 @@ impl Preferences {
     /// progress keeps the rules and help near the board.
     pub fn settings_panel_open(&self, game_in_progress: bool) -> bool {
         self.settings_open.unwrap_or(!game_in_progress)
+    }
+
+    /// The game by link to show again when the page opens without a link: the one on
+    /// screen when it was left ([`Preferences::link_open`]), if this device still holds
+    /// it in `games` (it may have been deleted in another tab meanwhile).
+    pub fn link_to_reopen(&self, games: &LinkGames) -> Option<(GameKind, GameId)> {
+        let (game, id) = self.link_open.clone()?;
+        games.entry(game, &id).map(|_| (game, id))
     }
 }
 
@@ -481,6 +497,7 @@ mod tests {
                 motion: Motion::Animated,
                 confirm_move: false,
                 settings_open: None,
+                link_open: None,
             },
             "the three take their defaults; the language, game and theme are kept"
         );
@@ -523,6 +540,40 @@ mod tests {
         assert!(is_language("ja"));
         assert!(!is_language("xx"));
         assert!(!is_language(""));
+    }
+
+    #[test]
+    fn a_reload_comes_back_to_the_game_by_link_that_was_on_screen() {
+        use crate::session::link_play::LinkEntry;
+        let id = GameId::from_bits(0x0123_4567_89ab_cdef);
+        let mut games = LinkGames::default();
+        let mut prefs = Preferences::default();
+        assert_eq!(prefs.link_to_reopen(&games), None, "a table was on screen");
+        assert!(
+            !prefs.encode().contains("link_open"),
+            "not written while none"
+        );
+        prefs.link_open = Some((GameKind::Yonin, id.clone()));
+        // Kept across a save and a read.
+        let (read, problems) = Preferences::read(&prefs.encode());
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(read.link_open, Some((GameKind::Yonin, id.clone())));
+        assert_eq!(read.link_to_reopen(&games), None, "deleted meanwhile");
+        games.upsert(LinkEntry {
+            id: id.clone(),
+            game: GameKind::Yonin,
+            link: String::new(),
+            mine: vec![0],
+            started_here: true,
+            updated_ms: 0.0,
+        });
+        assert_eq!(
+            read.link_to_reopen(&games),
+            Some((GameKind::Yonin, id.clone()))
+        );
+        // The same id in the other game is another game.
+        prefs.link_open = Some((GameKind::Hasami, id));
+        assert_eq!(prefs.link_to_reopen(&games), None);
     }
 
     #[test]

@@ -126,7 +126,7 @@ impl LinkScreen for yonin::Game {
 }
 
 /// The games this device holds (none when storage cannot be read).
-fn load_games() -> LinkGames {
+pub fn load_games() -> LinkGames {
     let text = store::read(keys::LINK_GAMES).ok().flatten();
     LinkGames::read(text.as_deref()).unwrap_or_else(|e| {
         leptos::logging::warn!("the games by link cannot be read: {e}");

@@ -3,7 +3,7 @@
 //! game. It owns both tables and the preferences.
 
 use super::i18n::{Locale, t, t_string, use_i18n};
-use super::link_play::{LinkPlay, LinkView, link_screen, opened};
+use super::link_play::{LinkPlay, LinkView, link_screen, load_games, opened};
 use super::notices::{AppNotice, NoticeList};
 use super::prefs::{PreferencesMenu, apply_theme};
 use super::table::settings::edit_settings;
@@ -197,6 +197,29 @@ pub fn Shell() -> impl IntoView {
         }
     };
     open_fragment();
+    // No link in the address: the game by link that was on screen when the page was
+    // left comes back (a reload, since the fragment was cleared once read).
+    if link_play.view.with_untracked(Option::is_none)
+        && let Some((game, id)) = prefs.with_untracked(|p| p.link_to_reopen(&load_games()))
+    {
+        link_play.view.set(Some(LinkView::Open {
+            game,
+            id,
+            note: None,
+            extend: None,
+        }));
+    }
+    // Which game by link is on screen is kept with the preferences, for that reload.
+    Effect::new(move |_| {
+        let open = link_play.view.with(|v| match v {
+            Some(LinkView::Open { game, id, .. }) => Some((*game, id.clone())),
+            _ => None,
+        });
+        if prefs.with_untracked(|p| p.link_open != open) {
+            prefs.update(|p| p.link_open = open);
+            save_prefs();
+        }
+    });
     let listener = window_event_listener_untyped("hashchange", move |_| open_fragment());
     on_cleanup(move || listener.remove());
 

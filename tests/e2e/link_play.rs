@@ -303,7 +303,7 @@ fn two_devices_play_hasami_by_links() {
         }
 
         // A reload after a link was opened does not open it again: the address has no
-        // fragment, the table is back, and the game holds its 20 moves once.
+        // fragment, and the game that was on screen comes back with its 20 moves once.
         let b = devices[1].on().await;
         open_link(b, &links[19]).await;
         wait_board(b, "White's device at move 20", &game).await;
@@ -312,15 +312,17 @@ fn two_devices_play_hasami_by_links() {
             "the fragment is cleared"
         );
         b.reload().await;
-        assert!(
+        wait_board(b, "the game by link back after the reload", &game).await;
+        assert_eq!(
             b.try_js(
                 "return !!document.querySelector('[data-testid=\"link-screen\"]')",
                 vec![]
             )
-            .await
-                == Some(Value::Bool(false)),
-            "the reload shows the table, not the link again"
+            .await,
+            Some(Value::Bool(true)),
+            "the link screen, not the table"
         );
+        assert_eq!(text_of(b, "move-count").await, "Moves: 20");
         let rows = held(b).await.rows();
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].moves, 20);
