@@ -235,12 +235,12 @@ pub fn Shell() -> impl IntoView {
     };
     // The tab's title names the game, says first when a person is to move (seen from
     // another tab while the CPU thinks) and follows the language.
-    Effect::new(move |_| {
-        document().set_title(&match your_move() {
-            Some(turn) => format!("{turn} · {}", title()),
-            None => title(),
-        })
+    // A memo: the table changes at every tick of its clock, the title only with a turn.
+    let tab_title = Memo::new(move |_| match your_move() {
+        Some(turn) => format!("{turn} · {}", title()),
+        None => title(),
     });
+    Effect::new(move |_| document().set_title(&tab_title.get()));
 
     view! {
         <div class="app">

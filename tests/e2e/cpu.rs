@@ -31,13 +31,13 @@ async fn wait_moves_within(page: &Page, moves: usize, within: std::time::Duratio
     }
 }
 
-/// Makes White's CPU the top level with the longest think time (10 s), through a
-/// saved table (the settings do not offer the level yet), and reloads: a new game,
-/// Black a person to move.
-async fn white_cpu_thinks_long(page: &Page) {
+/// Makes White's CPU the top level with `think_ms` of think time, through a saved
+/// table (the settings do not offer the level yet), and reloads: a new game, Black a
+/// person to move.
+async fn white_cpu_master(page: &Page, think_ms: u32) {
     let mut white = Participant::new(Controller::Cpu);
     white.level = shogi_variants::ai::Level::Master;
-    white.think_ms = 10_000;
+    white.think_ms = think_ms;
     let table = SavedTable {
         settings: Settings::default(),
         participants: vec![Participant::new(Controller::Human), white],
@@ -56,6 +56,11 @@ async fn white_cpu_thinks_long(page: &Page) {
         saved.participants[1].level,
         shogi_variants::ai::Level::Master
     );
+}
+
+/// [`white_cpu_master`] with the longest think time (10 s).
+async fn white_cpu_thinks_long(page: &Page) {
+    white_cpu_master(page, 10_000).await;
 }
 
 /// The CPU answers through its Web Worker: one worker, spawned at the first request
@@ -438,23 +443,8 @@ fn measure_master_answer_from_click() {
         );
     }
     run(|page| async move {
-        // Hasami: the saved table of `white_cpu_thinks_long`, at the default 1 s.
-        let mut white = Participant::new(Controller::Cpu);
-        white.level = Level::Master;
-        white.think_ms = 1_000;
-        let table = SavedTable {
-            settings: Settings::default(),
-            participants: vec![Participant::new(Controller::Human), white],
-            seating: vec![0, 1],
-            game: Game::new(Rules::default()),
-            game_number: 1,
-            revision: Revision::default(),
-            clock_used_ms: 0.0,
-            redo: Vec::new(),
-            stats: Default::default(),
-        };
-        page.storage_set(keys::HASAMI_TABLE, &table.encode()).await;
-        page.reload().await;
+        // Hasami: White the master at the default 1 s.
+        white_cpu_master(&page, 1_000).await;
         let mut game = Game::new(Rules::default());
         let mut times = Vec::new();
         for seed in 0..9u64 {
