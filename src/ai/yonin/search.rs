@@ -7,7 +7,7 @@ use super::tt::{Bound, Table};
 use super::weights::piece_value;
 use super::{Analysis, CLOCK_EVERY, Eval, MAX_PLY, Style, Window};
 use crate::ai::TimeLimit;
-use crate::engine::yonin::{Game, Move, Outcome, Position, Seat};
+use crate::engine::yonin::{Game, Move, MoveReport, Outcome, Position, Seat};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -152,6 +152,36 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
     })
 }
 
+/// Whether a move just played (`report`) is quiet for the selective depth
+/// ([`Style::quiet_reduction_from`]): it captures nothing, promotes nothing, checks no
+/// seat and mates no seat (RULES Y3.3, Y3.4). Drops count as quiet unless they check.
+///
+/// Why: best-reply search tries every live opponent's moves at each opponents' layer
+/// (hundreds of replies), so a full 6-ply iteration is many times the 4-ply one and
+/// the master's work (1 800 000 units a move natively) rarely finishes it; the unit
+/// budget left after 4 plies went into an iteration whose result was mostly thrown
+/// away. Searching quiet moves two plies shallower (two, so that every line still
+/// ends on an opponents' reply, `docs/STRENGTH.md`) keeps every line at least as deep
+/// as the 4-ply iteration and reads captures, promotions and checks, the moves that
+/// decide material and mates, two plies further. The rule depends on the move and the
+/// node's depth only, never on the window or the order, so the plain reference of the
+/// tests can apply it too and the search still returns that tree's minimax value.
+pub(super) fn is_quiet(mv: Move, report: &MoveReport) -> bool {
+    report.captured.is_none()
+        && !mv.is_promotion()
+        && report.checks.is_empty()
+        && report.mated.is_empty()
+}
+
+/// Whether a node with `depth` plies left at `pos` searches its quiet moves two plies
+/// shallower ([`Style::quiet_reduction_from`], 0: never): from that depth on, and at
+/// least 3 so that a reduced move still has a ply left to it (none in a 2- or 4-ply
+/// iteration when the threshold is 4), never when the seat to move is in check (its
+/// answers are few and decide whether it is mated, RULES Y3.3).
+pub(super) fn reduces_here(from: u32, depth: u32, pos: &Position) -> bool {
+    from != 0 && depth >= from.max(3) && !pos.is_check(pos.side_to_move())
+}
+
 /// A move of the CPU at the root, played once.
 struct Root {
     mv: Move,
@@ -177,6 +207,8 @@ pub(super) struct Search<'a> {
     pub(super) best_reply: bool,
     /// Whether opponents' drops are searched (the style's).
     pub(super) drop_replies: bool,
+    /// The style's [`Style::quiet_reduction_from`] (0: no reduction).
+    pub(super) quiet_reduction_from: u32,
     /// Per ply below the root's children: two quiet moves that last cut off there
     /// (killer moves), tried after the captures.
     killers: [[Option<Move>; 2]; MAX_PLY as usize + 1],
@@ -202,6 +234,7 @@ impl<'a> Search<'a> {
             stopped: false,
             best_reply: style.best_reply,
             drop_replies: style.drop_replies,
+            quiet_reduction_from: style.quiet_reduction_from,
             killers: [[None; 2]; MAX_PLY as usize + 1],
             table: Table::new(style.table_entries),
             start_ms: time.map_or(0.0, |t| t.clock.now_ms()),
@@ -286,6 +319,7 @@ impl<'a> Search<'a> {
         }
         let to_move = pos.side_to_move();
         let maximising = self.friend(to_move);
+        let reduces = reduces_here(self.quiet_reduction_from, depth, pos);
         let mut ordered: Vec<(i32, Seat, Move)> = Vec::new();
         let free = self.best_reply && !maximising && !pos.is_check(to_move);
         let seen = |mv: &&Move| self.drop_replies || maximising || !mv.is_drop();
@@ -340,7 +374,12 @@ impl<'a> Search<'a> {
                             next.set_turn_for_search(self.eval.me);
                         }
                     }
-                    self.search(&next, depth - 1, w, ply + 1)
+                    let below = if reduces && is_quiet(mv, &report) {
+                        depth - 3
+                    } else {
+                        depth - 1
+                    };
+                    self.search(&next, below, w, ply + 1)
                 }
             };
             if self.stopped {

@@ -2,7 +2,7 @@
 //! maps against the engine, drop squares, and what each level sees.
 
 use super::board::{Board, armed_seats};
-use super::search::{MATE_NOW, PARTNER_CAPTURE, Search};
+use super::search::{MATE_NOW, PARTNER_CAPTURE, Search, is_quiet, reduces_here};
 use super::weights::piece_value;
 use super::*;
 use crate::engine::yonin::{Position, Rules, Seat};
@@ -10,7 +10,8 @@ use rand::RngExt;
 
 /// The plain reference for [`Search::search`]: paranoid or best-reply minimax with
 /// no window, no ordering, no killers and no budget (minimax-rs's naive search),
-/// with the same evaluation, the same ends (RULES Y6) and the same root penalties.
+/// with the same evaluation, the same ends (RULES Y6), the same root penalties and the
+/// same selective depth (quiet moves two plies shallower, [`Style::quiet_reduction_from`]).
 /// Returns the root value.
 fn plain_root_value(game: &Game, style: &Style, depth: u32) -> Eval {
     fn plain(s: &mut Search, pos: &Position, depth: u32, ply: u32) -> Eval {
@@ -31,6 +32,7 @@ fn plain_root_value(game: &Game, style: &Style, depth: u32) -> Eval {
         } else {
             vec![mover]
         };
+        let reduces = reduces_here(s.quiet_reduction_from, depth, pos);
         let mut scores = Vec::new();
         for seat in seats {
             let moves = pos.legal_moves_of(seat);
@@ -47,7 +49,12 @@ fn plain_root_value(game: &Game, style: &Style, depth: u32) -> Eval {
                         if s.best_reply && !ours && !s.friend(t) && !next.is_check(t) {
                             next.turn = s.eval.me;
                         }
-                        plain(s, &next, depth - 1, ply + 1)
+                        let below = if reduces && is_quiet(mv, &report) {
+                            depth - 3
+                        } else {
+                            depth - 1
+                        };
+                        plain(s, &next, below, ply + 1)
                     }
                 });
             }
@@ -124,12 +131,42 @@ fn root_value_equals_the_plain_best_reply_minimax_deep() {
     assert!(checked >= 15, "{checked} positions checked");
 }
 
+#[test]
+fn root_value_equals_the_plain_minimax_with_quiet_moves_reduced() {
+    // Quiet moves two plies shallower from 3 plies left: a 4-ply paranoid search
+    // reduces them at the root's children (each line 2 or 4 plies deep), with the
+    // killers, ordering and window of the real search against the plain reference.
+    let checked = compare_with_plain_reduced(29, 1, &[(4, Level::Casual)], Some(3));
+    assert!(checked >= 6, "{checked} positions checked");
+}
+
+#[test]
+#[ignore = "minutes in release: cargo test --release --lib ai::yonin -- --ignored"]
+fn root_value_equals_the_plain_best_reply_minimax_with_quiet_moves_reduced() {
+    // Best-reply with the table, 4 plies, quiet moves reduced from 3 plies left (the
+    // opponents' quiet replies at the root's children).
+    let checked = compare_with_plain_reduced(31, 1, &[(4, Level::Master)], Some(3));
+    assert!(checked >= 6, "{checked} positions checked");
+}
+
 /// Compares [`search`] (no budget) with [`plain_root_value`] on positions of
 /// `rounds` random games under each rules combination, for each (depth, level);
 /// returns how many comparisons were made.
 fn compare_with_plain(seed: u64, rounds: usize, settings: &[(u32, Level)]) -> usize {
+    compare_with_plain_reduced(seed, rounds, settings, None)
+}
+
+/// [`compare_with_plain`] with every level's [`Style::quiet_reduction_from`] set to
+/// `reduction` when given.
+fn compare_with_plain_reduced(
+    seed: u64,
+    rounds: usize,
+    settings: &[(u32, Level)],
+    reduction: Option<u32>,
+) -> usize {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut checked = 0;
+    let (mut compared, mut fewer) = (0, 0);
     let combinations = Rules::all_combinations();
     let all = combinations
         .iter()
@@ -153,14 +190,31 @@ fn compare_with_plain(seed: u64, rounds: usize, settings: &[(u32, Level)]) -> us
                 max_depth: depth,
                 max_nodes: u64::MAX,
             };
+            if let Some(from) = reduction {
+                style.quiet_reduction_from = from;
+            }
             let found = search(&game, &style, n as u64, None).unwrap();
             let plain = plain_root_value(&game, &style, depth);
             if found.depth == depth {
                 assert_eq!(found.score, plain, "depth {depth}, {}", game.position());
                 checked += 1;
             }
+            if reduction.is_some() {
+                let full = Style {
+                    quiet_reduction_from: 0,
+                    ..style
+                };
+                let unreduced = search(&game, &full, n as u64, None).unwrap();
+                compared += 1;
+                fewer += usize::from(unreduced.nodes > found.nodes);
+            }
         }
     }
+    // The reduction shapes the tree: without it the same search spends more work.
+    assert!(
+        fewer * 2 >= compared,
+        "fewer units with the reduction in only {fewer} of {compared} positions"
+    );
     checked
 }
 
