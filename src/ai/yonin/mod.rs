@@ -180,11 +180,11 @@ pub struct Style {
     /// Further units per drop square that an opponent also attacks (a piece dropped
     /// there would be supported: the usual way to mate in shogi).
     pub supported_drop: i32,
-    /// Selective depth: at a node with at least this many plies left (0: never), a
-    /// quiet move ([`search::is_quiet`]: no capture, promotion, check or mate, and
-    /// not an answer to a check) is searched two plies shallower than the others,
-    /// so that a deeper iteration costs little more than the one before it on quiet
-    /// lines and reads the tactical ones two plies further (module docs, Depth).
+    /// Selective depth: at a node with at least this many plies left (0: never; at
+    /// least 3 in effect), a quiet move (no capture, promotion, check or mate, and not
+    /// an answer to a check) is searched two plies shallower than the others, so that
+    /// a deeper iteration costs little more than the one before it on quiet lines and
+    /// reads the tactical ones two plies further (module docs, Selective depth).
     pub quiet_reduction_from: u32,
 }
 
