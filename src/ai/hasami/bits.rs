@@ -227,8 +227,7 @@ pub fn for_each_move(
 }
 
 /// The most pieces of `theirs` one move of `mine` captures (as
-/// [`Position::best_capture`] with `corners`).
-#[cfg(test)]
+/// [`Position::best_capture`](crate::engine::hasami::Position::best_capture) with `corners`).
 pub fn best_capture(mine: u128, theirs: u128, corners: bool) -> u32 {
     let occupied = mine | theirs;
     let hot = adjacent(theirs);

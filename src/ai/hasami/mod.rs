@@ -70,6 +70,8 @@ pub const fn style_of(level: Level) -> Style {
             weights: Weights::NO_QUIESCENCE,
             table_bits: 10,
             contempt: 20,
+            threats: 0,
+            threat_share: 0,
         },
         Level::Casual => Style {
             budget: Budget {
@@ -81,6 +83,8 @@ pub const fn style_of(level: Level) -> Style {
             weights: Weights::NO_QUIESCENCE,
             table_bits: 12,
             contempt: 20,
+            threats: 0,
+            threat_share: 0,
         },
         Level::Strong => Style {
             budget: Budget {
@@ -92,6 +96,8 @@ pub const fn style_of(level: Level) -> Style {
             weights: Weights::SEARCH,
             table_bits: 16,
             contempt: 20,
+            threats: 0,
+            threat_share: 0,
         },
         Level::Master => Style {
             budget: Budget {
@@ -103,6 +109,10 @@ pub const fn style_of(level: Level) -> Style {
             weights: Weights::MASTER,
             table_bits: 18,
             contempt: 50,
+            // 4 moves on 25 % of the budget was measured no better against baseline
+            // (docs/STRENGTH.md, 2026-12-03): off until a narrower use is measured.
+            threats: 0,
+            threat_share: 0,
         },
     }
 }

@@ -20,6 +20,13 @@
 //! - **Quiescence search** (Beal, "A generalised quiescence search algorithm", 1990):
 //!   at depth 0 the side to move may stand pat on the evaluation or play a capture, up
 //!   to a few plies, so the search does not stop in the middle of an exchange.
+//! - **Threat search** (as Allis's threat-space search, "Searching for solutions in
+//!   games and artificial intelligence", 1994), when [`Style::threats`] is not 0: before
+//!   the full-width search, the mover tries only moves that win at once or threaten to
+//!   win with its next capture, the other side every reply; a proved win is played.
+//!   A proof is exact (the plain reference `reference::threat_win` proves the same); it
+//!   has its own share of the budget ([`Style::threat_share`]). No level uses it yet
+//!   (`docs/STRENGTH.md`, 2026-12-03).
 //!
 //! The end of the game is judged as RULES H4.6 does, in its order: the win condition
 //! for the mover (H4.1), repetition (H4.4), the move limit (H4.5), no legal move for
@@ -33,7 +40,7 @@
 //! is worse.
 
 use super::bits;
-use super::eval::{CORNERS, Eval, MAX_PLY, Sight, Weights, evaluate};
+use super::eval::{CORNERS, Eval, MAX_PLY, Sight, Weights, captures_to_win, evaluate};
 use super::tt::{Bound, Entry, Table, board_key, table_key};
 use crate::ai::{Budget, TimeLimit};
 use crate::engine::hasami::{Game, Move, Player, Position, Rules};
@@ -62,6 +69,13 @@ pub struct Style {
     pub table_bits: u32,
     /// What a draw costs the side the search plays for, in score units.
     pub contempt: i32,
+    /// Before the full-width search, the threat search looks for a win forced by
+    /// continuous threats within this many of the mover's own moves (0: none; module
+    /// docs).
+    pub threats: u32,
+    /// The share of the node budget (and of the think time, with a clock) the threat
+    /// search may use, in percent.
+    pub threat_share: u32,
 }
 
 /// What a search found.
@@ -106,6 +120,15 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
     }
     let pos = *game.position();
     let mut searcher = Searcher::new(game, style, time);
+    if let Some((best, moves)) = searcher.threat_search(&pos) {
+        return Some(Analysis {
+            best,
+            score: Eval::win_in(2 * moves - 1),
+            depth: 2 * moves - 1,
+            nodes: searcher.nodes,
+            pv: vec![best],
+        });
+    }
     let mut root = searcher.children(&pos);
     let mut rng = StdRng::seed_from_u64(seed);
     root.shuffle(&mut rng);
@@ -162,6 +185,21 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
     })
 }
 
+/// The threat search's move for `game`'s side to move within exactly `moves` of its
+/// moves, with no budget (the tests compare it with the plain reference).
+#[cfg(test)]
+pub(super) fn threat_win_within(game: &Game, style: &Style, moves: u32) -> Option<Move> {
+    let style = Style {
+        budget: Budget {
+            max_depth: 1,
+            max_nodes: u64::MAX,
+        },
+        ..*style
+    };
+    let mut searcher = Searcher::new(game, &style, None);
+    searcher.threat_win(game.position(), moves, 0)
+}
+
 struct Searcher<'a> {
     rules: Rules,
     style: Style,
@@ -175,6 +213,9 @@ struct Searcher<'a> {
     nodes: u64,
     time: Option<TimeLimit<'a>>,
     start_ms: f64,
+    /// The node limit and the milliseconds in force (the threat search has its share).
+    node_limit: u64,
+    time_limit_ms: f64,
     stopped: bool,
     /// Board keys of the game's positions (RULES H4.4 counts from the start).
     game_seen: HashSet<u64>,
@@ -193,6 +234,8 @@ impl<'a> Searcher<'a> {
             history: vec![0; 81 * 81],
             nodes: 0,
             start_ms: time.map_or(0.0, |t| t.clock.now_ms()),
+            node_limit: style.budget.max_nodes,
+            time_limit_ms: time.map_or(f64::INFINITY, |t| t.ms),
             time,
             stopped: false,
             game_seen: game.positions().iter().map(board_key).collect(),
@@ -208,11 +251,11 @@ impl<'a> Searcher<'a> {
     /// spent.
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes > self.style.budget.max_nodes {
+        if self.nodes > self.node_limit {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(CLOCK_EVERY)
             && let Some(t) = self.time
-            && self.elapsed(t) >= t.ms
+            && self.elapsed(t) >= self.time_limit_ms
         {
             self.stopped = true;
         }
@@ -276,18 +319,9 @@ impl<'a> Searcher<'a> {
         qleft: Option<u32>,
     ) -> Eval {
         let next = &child.next;
-        if self.rules.win_reason(next, mover).is_some() {
-            return Eval::win_in(ply); // RULES H4.1
-        }
         let key = board_key(next);
-        if self.game_seen.contains(&key) || self.line.contains(&key) {
-            return self.draw(mover); // RULES H4.4 (module docs)
-        }
-        if self.rules.move_limit.is_some_and(|l| next.ply() >= l) {
-            return self.draw(mover); // RULES H4.5
-        }
-        if !next.has_legal_move() {
-            return Eval::win_in(ply); // RULES H4.2: the next player loses
+        if let Some(end) = self.end(mover, next, key, ply) {
+            return end;
         }
         self.line.push(key);
         let score = match qleft {
@@ -296,6 +330,117 @@ impl<'a> Searcher<'a> {
         };
         self.line.pop();
         score
+    }
+
+    /// The score for `mover` of `next` (with `key` its [`board_key`], `ply` plies from
+    /// the root) if the game or the search line ends there, judged as RULES H4.6 does:
+    /// the mover's win (H4.1), repetition (H4.4, module docs), the move limit (H4.5),
+    /// no legal move for the next player (H4.2). `None` when it goes on.
+    fn end(&self, mover: Player, next: &Position, key: u64, ply: u32) -> Option<Eval> {
+        if self.rules.win_reason(next, mover).is_some() {
+            return Some(Eval::win_in(ply)); // RULES H4.1
+        }
+        if self.game_seen.contains(&key) || self.line.contains(&key) {
+            return Some(self.draw(mover)); // RULES H4.4 (module docs)
+        }
+        if self.rules.move_limit.is_some_and(|l| next.ply() >= l) {
+            return Some(self.draw(mover)); // RULES H4.5
+        }
+        if !next.has_legal_move() {
+            return Some(Eval::win_in(ply)); // RULES H4.2: the next player loses
+        }
+        None
+    }
+
+    /// The threat search at the root `pos` ([`Style::threats`]): deepening from one of
+    /// the mover's moves to `threats`, the first move of a win forced by continuous
+    /// threats and the number of the mover's moves it takes, within its share of the
+    /// budget. The budget is restored for the full-width search after it.
+    fn threat_search(&mut self, pos: &Position) -> Option<(Move, u32)> {
+        if self.style.threats == 0 {
+            return None;
+        }
+        let share = u64::from(self.style.threat_share.min(100));
+        self.node_limit = self.style.budget.max_nodes.saturating_mul(share) / 100;
+        self.time_limit_ms = self
+            .time
+            .map_or(f64::INFINITY, |t| t.ms * share as f64 / 100.0);
+        let mut found = None;
+        for moves in 1..=self.style.threats {
+            if let Some(mv) = self.threat_win(pos, moves, 0) {
+                found = Some((mv, moves));
+                break;
+            }
+            if self.stopped {
+                break;
+            }
+        }
+        self.node_limit = self.style.budget.max_nodes;
+        self.time_limit_ms = self.time.map_or(f64::INFINITY, |t| t.ms);
+        self.stopped = false;
+        found
+    }
+
+    /// A move by which the side to move of `pos` (`ply` plies from the root) wins by
+    /// force within `moves` of its own moves, each of which wins at once (RULES H4.1,
+    /// H4.2; the last one only by a capture) or threatens to: after it, the mover could win with its next move if it
+    /// were to move again ([`threatens`]), and every reply of the other side still
+    /// loses so. `None` when there is none, or the budget ran out before one was
+    /// proved (an unfinished proof proves nothing).
+    fn threat_win(&mut self, pos: &Position, moves: u32, ply: u32) -> Option<Move> {
+        if !self.tick() {
+            return None;
+        }
+        let attacker = pos.side_to_move();
+        let mut candidates = self.candidates(pos, moves == 1);
+        candidates.sort_by_key(|c| std::cmp::Reverse(c.captured));
+        for candidate in &candidates {
+            let child = self.play(pos, candidate.mv);
+            let key = board_key(&child.next);
+            match self.end(attacker, &child.next, key, ply + 1) {
+                Some(end) if end.is_win() => return Some(child.mv),
+                Some(_) => continue,
+                None => {}
+            }
+            if moves == 1 || !threatens(&self.rules, self.style.sight, attacker, &child.next) {
+                continue;
+            }
+            self.line.push(key);
+            let proved = self.every_reply_loses(&child.next, moves - 1, ply + 1);
+            self.line.pop();
+            if proved {
+                return Some(child.mv);
+            }
+            if self.stopped {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Whether every move of the side to move of `pos` (`ply` plies from the root) is
+    /// answered by a forced win of the other side within `moves` of its moves
+    /// ([`Searcher::threat_win`]): a reply that wins, draws (RULES H4.4, H4.5) or leaves
+    /// the other side no move (H4.2) escapes.
+    fn every_reply_loses(&mut self, pos: &Position, moves: u32, ply: u32) -> bool {
+        if !self.tick() {
+            return false;
+        }
+        let defender = pos.side_to_move();
+        for candidate in self.candidates(pos, false) {
+            let child = self.play(pos, candidate.mv);
+            let key = board_key(&child.next);
+            if self.end(defender, &child.next, key, ply + 1).is_some() {
+                return false;
+            }
+            self.line.push(key);
+            let lost = self.threat_win(&child.next, moves, ply + 1).is_some();
+            self.line.pop();
+            if !lost {
+                return false;
+            }
+        }
+        true
     }
 
     /// Negamax alpha-beta: the score of `pos` (not over, `ply` plies from the root,
@@ -459,6 +604,16 @@ impl<'a> Searcher<'a> {
         }
         pv
     }
+}
+
+/// Whether `attacker`, not to move in `pos`, could win with its next move by a capture
+/// if it were to move (RULES H4.1): its best single capture, as `sight` sees captures,
+/// reaches the captures it still needs ([`captures_to_win`]).
+pub(super) fn threatens(rules: &Rules, sight: Sight, attacker: Player, pos: &Position) -> bool {
+    let mine = pos.pieces(attacker).bits();
+    let theirs = pos.pieces(attacker.opponent()).bits();
+    let best = bits::best_capture(mine, theirs, sight.corners) as i32;
+    best > 0 && best >= captures_to_win(rules, pos, attacker)
 }
 
 /// The square of a board index below 81.

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::ai::Clock;
-use crate::engine::hasami::{Position, Rules, WinCondition};
+use crate::engine::hasami::{Player, Position, Rules, WinCondition};
 use std::cell::Cell;
 
 fn game(p: &str) -> Game {
@@ -125,6 +125,113 @@ fn root_value_equals_the_plain_negamax() {
         3,
     ));
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Sparse ends of games: the pieces of random games cut to `pieces` a side, with
+/// `9 - pieces` captures each, so that one capture of `pieces - 4` wins (RULES H4.1,
+/// capture five), some with a move limit a few plies ahead (H4.5).
+fn endgames(count: usize, pieces: usize, seed: u64) -> Vec<Game> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(count);
+    for game in random_games(count * 3, seed) {
+        let pos = game.position();
+        let mut keep = |p: Player| {
+            let mut squares: Vec<_> = pos.pieces(p).iter().collect();
+            squares.shuffle(&mut rng);
+            let mut set = crate::engine::square::SquareSet::default();
+            squares
+                .into_iter()
+                .take(pieces)
+                .for_each(|sq| set.insert(sq));
+            set
+        };
+        let (black, white) = (keep(Player::Black), keep(Player::White));
+        if black.len() < pieces || white.len() < pieces {
+            continue;
+        }
+        let lost = (9 - pieces) as u8;
+        let start = Position::from_parts(black, white, pos.side_to_move(), [lost, lost], 100)
+            .expect("fewer pieces of a valid position are valid");
+        let move_limit = (out.len() % 4 == 0).then(|| 100 + rng.random_range(2..6u32));
+        let rules = Rules {
+            win: WinCondition::CaptureFive,
+            move_limit,
+        };
+        let game = Game::from_position(rules, start);
+        if !game.is_over() {
+            out.push(game);
+        }
+        if out.len() == count {
+            break;
+        }
+    }
+    out
+}
+
+#[test]
+fn the_threat_search_proves_what_the_plain_one_proves() {
+    // RULES H4.1 (one capture wins at four each), H4.2, H4.4, H4.5 inside the proofs.
+    let master = style_of(Level::Master);
+    let mut proved = [0; 4];
+    let mut failures = Vec::new();
+    for (pieces, count, deepest) in [(5, 40, 3), (6, 12, 2)] {
+        for (i, game) in endgames(count, pieces, 0x7EA7 + pieces as u64)
+            .iter()
+            .enumerate()
+        {
+            for moves in 1..=deepest {
+                let plain = reference::threat_win(game, &master, moves);
+                let found = search::threat_win_within(game, &master, moves);
+                if plain != found.is_some() {
+                    failures.push(format!(
+                        "{i} {} within {moves}: plain {plain}, search {found:?}",
+                        game.position()
+                    ));
+                }
+                if let Some(mv) = found {
+                    proved[moves as usize] += 1;
+                    // The proof's first move is legal and, within one move, wins at once.
+                    assert!(game.position().is_legal(mv));
+                    if moves == 1 {
+                        let mut after = game.clone();
+                        after.play(mv).unwrap();
+                        assert!(after.outcome().and_then(|o| o.winner()).is_some());
+                    }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // The positions hold proofs longer than a win at once (counted by length: a
+    // proof within 2 is one within 3; the six-piece ends go to 2 only).
+    assert!(
+        proved[1] > 0 && proved[2] > proved[1] && proved[3] > 0,
+        "{proved:?}"
+    );
+}
+
+#[test]
+fn a_search_with_threats_plays_a_win_by_threats() {
+    // A proof of two or three moves found by the threat search is the move of a search
+    // that has one (the master's style with `threats`), scored as a win (RULES H4.1).
+    let master = Style {
+        threats: 4,
+        threat_share: 25,
+        ..style_of(Level::Master)
+    };
+    let game = endgames(40, 5, 0x7EA7 + 5)
+        .into_iter()
+        .find(|g| {
+            search::threat_win_within(g, &master, 1).is_none()
+                && search::threat_win_within(g, &master, 3).is_some()
+        })
+        .expect("an end with a win by threats");
+    let a = search::search(&game, &master, 1, None).unwrap();
+    assert!(a.score.is_win(), "{a:?}");
+    assert!(a.score.plies_to_end().unwrap() <= 5);
+    let shortest = search::threat_win_within(&game, &master, 2)
+        .or_else(|| search::threat_win_within(&game, &master, 3));
+    assert_eq!(Some(a.best), shortest);
 }
 
 #[test]
