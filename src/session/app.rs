@@ -649,6 +649,7 @@ mod tests {
             mine: vec![0],
             started_here: true,
             updated_ms: 0.0,
+            sent_moves: 0,
         });
         assert_eq!(
             read.link_to_reopen(&games),

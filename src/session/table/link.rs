@@ -8,7 +8,6 @@
 use super::settings::{TimePerMove, ViewMode};
 use super::{Controller, Participant, Revision, SavedTable, SettingsOf, Table, TableGame};
 use crate::ai::Level;
-use crate::engine::Variant;
 use crate::session::link_play::{
     LastAction, SendOffer, TakeBack, last_action, moves_here, send_offer, take_back_of,
 };
@@ -23,7 +22,7 @@ pub struct LinkSeats<S> {
     pub cpus: Vec<(S, Level)>,
     /// The game was started on this device (it plays a CPU seat that moves first).
     pub started_here: bool,
-    /// The players' short names from the link, in [`Variant::SEATS`] order (empty for
+    /// The players' short names from the link, in [`crate::engine::Variant::SEATS`] order (empty for
     /// none; fewer entries are read as empty).
     pub names: Vec<String>,
     /// The moves of the link last sent from this device ("send this move"): a move
