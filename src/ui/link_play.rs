@@ -784,7 +784,7 @@ fn game_view<G: LinkScreen>(
                     {move || format!("{} · {}", game_name(i18n, G::KIND), t_string!(i18n, link_id, id = id_text.clone()))}
                 </p>
                 {note_view}
-                <Show when=move || applied.get() > 0>
+                <Show when=move || { applied.get() > 0 }>
                     <p class="hint" role="status" data-testid="link-applied">
                         {move || t_string!(i18n, link_applied, n = applied.get()).to_string()}
                     </p>
