@@ -6,9 +6,10 @@
 //! back to its default and is reported, and every other preference is kept.
 
 pub use super::feedback::Motion;
-use super::link_play::{GameId, LinkGames};
+use super::link_play::{GameId, LinkGames, play_link_game};
 use super::notice::Notices;
 use super::storage::{self, LoadError, StorageError};
+use crate::record::link::{LinkGame, game_of_link};
 use serde::{Deserialize, Serialize};
 
 /// The two games of the app.
@@ -262,6 +263,61 @@ pub enum AppNotice {
         /// Why (the last failure), for the notice's tooltip.
         error: StorageError,
     },
+    /// The page was opened with a fragment shaped like a game link whose tag is no game
+    /// of this app ([`Fragment::Foreign`]): nothing was changed.
+    ForeignLink {
+        /// The fragment's first two characters.
+        tag: String,
+    },
+}
+
+/// What the fragment of the page's address (after `#`) holds for the app.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fragment<'a> {
+    /// Nothing: empty, or not shaped like a game link (an anchor such as
+    /// `#rules-capture`). Ignored.
+    Nothing,
+    /// A game by link (`L` and a version digit, `docs/RECORDS.md` "Link games"): the
+    /// payload, without `#`.
+    Play(&'a str),
+    /// A share link of a game (`H1…`, `Y1…`, any version digit): its game and payload.
+    Share(LinkGame, &'a str),
+    /// Shaped like a game link, an ASCII letter and a digit first, but the letter names
+    /// no link of this app (`#Q1…`): "not a game link of this app", nothing changes.
+    Foreign {
+        /// The first two characters.
+        tag: String,
+    },
+}
+
+/// Reads the fragment of the page's address (`#…`, with or without its `#`).
+///
+/// ```
+/// use shogi_variants::record::link::LinkGame;
+/// use shogi_variants::session::app::{Fragment, read_fragment};
+/// assert_eq!(read_fragment("#"), Fragment::Nothing);
+/// assert_eq!(read_fragment("#rules-capture"), Fragment::Nothing);
+/// assert_eq!(read_fragment("#H1IA"), Fragment::Share(LinkGame::Hasami, "H1IA"));
+/// assert_eq!(read_fragment("#L2.x"), Fragment::Play("L2.x"));
+/// assert_eq!(read_fragment("#Q1abc"), Fragment::Foreign { tag: "Q1".into() });
+/// ```
+pub fn read_fragment(fragment: &str) -> Fragment<'_> {
+    let payload = fragment.strip_prefix('#').unwrap_or(fragment);
+    if play_link_game(payload).is_some() {
+        return Fragment::Play(payload);
+    }
+    if let Some(game) = game_of_link(payload) {
+        return Fragment::Share(game, payload);
+    }
+    let mut chars = payload.chars();
+    match (chars.next(), chars.next()) {
+        (Some(letter), Some(digit)) if letter.is_ascii_alphabetic() && digit.is_ascii_digit() => {
+            Fragment::Foreign {
+                tag: format!("{letter}{digit}"),
+            }
+        }
+        _ => Fragment::Nothing,
+    }
 }
 
 impl Notices<AppNotice> {
@@ -281,6 +337,33 @@ impl Notices<AppNotice> {
 mod tests {
     use super::*;
     use crate::session::storage;
+
+    #[test]
+    fn a_fragment_with_an_unknown_tag_is_told_and_anchors_are_ignored() {
+        assert_eq!(read_fragment(""), Fragment::Nothing);
+        assert_eq!(read_fragment("#"), Fragment::Nothing);
+        assert_eq!(read_fragment("#rules-capture"), Fragment::Nothing);
+        assert_eq!(read_fragment("#top"), Fragment::Nothing);
+        assert_eq!(
+            read_fragment("#Q1EFhAQ"),
+            Fragment::Foreign { tag: "Q1".into() }
+        );
+        assert_eq!(read_fragment("#x9"), Fragment::Foreign { tag: "x9".into() });
+        // L0 is no version of the link games' format.
+        assert_eq!(
+            read_fragment("#L0.abc"),
+            Fragment::Foreign { tag: "L0".into() }
+        );
+        assert_eq!(
+            read_fragment("#Y1EFhAQ"),
+            Fragment::Share(LinkGame::Yonin, "Y1EFhAQ")
+        );
+        assert_eq!(
+            read_fragment("L1.AAAAAAAAAq.0.-.-.H1IA"),
+            Fragment::Play("L1.AAAAAAAAAq.0.-.-.H1IA")
+        );
+        assert_eq!(read_fragment("#L9.future"), Fragment::Play("L9.future"));
+    }
 
     fn full(key: &str) -> StorageError {
         StorageError::Write {
@@ -566,6 +649,7 @@ mod tests {
             mine: vec![0],
             started_here: true,
             updated_ms: 0.0,
+            sent_moves: 0,
         });
         assert_eq!(
             read.link_to_reopen(&games),

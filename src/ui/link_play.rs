@@ -16,8 +16,8 @@ use crate::record::link::{LinkErrorKind, LinkGame};
 use crate::record::text::RecordText;
 use crate::session::app::GameKind;
 use crate::session::link_play::{
-    GameId, LinkEntry, LinkGames, LinkRow, Merge, PlayLink, PlayLinkError, PlayPart,
-    play_link_game, short_name,
+    GameId, LinkEntry, LinkGames, LinkRow, Merge, PlayLink, PlayLinkError, PlayPart, SendOffer,
+    TakeBack, play_link_game, short_name,
 };
 use crate::session::storage::keys;
 use crate::session::table::records::MAX_LINK_CHARS;
@@ -351,6 +351,7 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
             mine: vec![index],
             started_here,
             updated_ms: wall_ms(),
+            sent_moves: 0,
         });
         save_games(&games);
         lp.view.set(Some(LinkView::Open {
@@ -360,6 +361,30 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
             extend: None,
         }));
     });
+    // Joining only to watch: this device plays no seat (changeable in the game).
+    let joining_for_watch = joining.clone();
+    let watch = move |_| {
+        let Some(link) = &joining_for_watch else {
+            return;
+        };
+        let mut games = load_games();
+        games.upsert(LinkEntry {
+            id: link.id.clone(),
+            game: G::KIND,
+            link: link.to_payload(),
+            mine: Vec::new(),
+            started_here: false,
+            updated_ms: wall_ms(),
+            sent_moves: 0,
+        });
+        save_games(&games);
+        lp.view.set(Some(LinkView::Open {
+            game: G::KIND,
+            id: link.id.clone(),
+            note: None,
+            extend: None,
+        }));
+    };
     let seat_buttons = G::SEATS
         .iter()
         .map(|&seat| {
@@ -481,7 +506,14 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
                     on:input=move |ev| name.set(event_target_value(&ev)) />
             </label>
             {cpu_choice}
-            <div class="actions link-seats">{seat_buttons}</div>
+            <div class="actions link-seats">
+                {seat_buttons}
+                {joining_now.then(|| view! {
+                    <button type="button" class="btn" data-testid="link-seat-watch" on:click=watch>
+                        {t!(i18n, link_watch)}
+                    </button>
+                })}
+            </div>
             {nav(lp, true)}
         </div>
     }
@@ -496,6 +528,15 @@ fn full_link(payload: &str) -> String {
     format!("{}#{payload}", page_url())
 }
 
+/// A seat as a game by link names it: the seat, and the player's name from the link
+/// when it has one ("South (Ana)").
+fn seat_label<G: LinkScreen>(i18n: I18n, t: &Table<G>, seat: G::Seat) -> String {
+    match t.link_name(seat) {
+        Some(name) => format!("{} ({name})", G::seat_name(i18n, seat)),
+        None => G::seat_name(i18n, seat),
+    }
+}
+
 /// The status line of a game by link: the result, whose move it is, the CPU thinking
 /// here, or the move awaited by link.
 fn link_status<G: LinkScreen>(i18n: I18n, t: &Table<G>) -> String {
@@ -507,11 +548,11 @@ fn link_status<G: LinkScreen>(i18n: I18n, t: &Table<G>) -> String {
             G::outcome_reason(i18n, game, outcome)
         ),
         (None, Some(seat)) if t.human_to_move() => {
-            t_string!(i18n, seat_your_move, side = G::seat_name(i18n, seat)).to_string()
+            t_string!(i18n, seat_your_move, side = seat_label(i18n, t, seat)).to_string()
         }
         (None, Some(seat)) if !t.away(seat) => t_string!(i18n, cpu_thinking).to_string(),
         (None, Some(seat)) => {
-            t_string!(i18n, link_waiting, seat = G::seat_name(i18n, seat)).to_string()
+            t_string!(i18n, link_waiting, seat = seat_label(i18n, t, seat)).to_string()
         }
         (None, None) => String::new(),
     }
@@ -534,6 +575,17 @@ fn game_view<G: LinkScreen>(
     let Ok(link) = PlayLink::<G>::from_payload(&entry.link) else {
         return view! { {nav(lp, true)} }.into_any();
     };
+    // The link opened, whose new moves are played and whose names fill the seats that
+    // have none here (a player names themselves when they join).
+    let newer = extend.and_then(|p| PlayLink::<G>::from_payload(&p).ok());
+    let mut names = link.names.clone();
+    if let Some(newer) = &newer {
+        for (name, new) in names.iter_mut().zip(&newer.names) {
+            if name.is_empty() {
+                name.clone_from(new);
+            }
+        }
+    }
     let seats = LinkSeats {
         mine: entry
             .mine
@@ -542,6 +594,8 @@ fn game_view<G: LinkScreen>(
             .collect(),
         cpus: link.cpus.clone(),
         started_here: entry.started_here,
+        names: names.clone(),
+        sent_moves: entry.sent_moves,
     };
     let settings = G::main_table(lp).with_untracked(|t| *t.settings());
     let table = RwSignal::new(Table::for_link(
@@ -567,17 +621,6 @@ fn game_view<G: LinkScreen>(
             table.update(|t| t.set_confirm_moves(on));
         });
     }
-    // The link opened, whose new moves are played and whose names fill the seats that
-    // have none here (a player names themselves when they join).
-    let newer = extend.and_then(|p| PlayLink::<G>::from_payload(&p).ok());
-    let mut names = link.names.clone();
-    if let Some(newer) = &newer {
-        for (name, new) in names.iter_mut().zip(&newer.names) {
-            if name.is_empty() {
-                name.clone_from(new);
-            }
-        }
-    }
     // Saved at every change of the game or the seats.
     let (cpus, started_here) = (link.cpus.clone(), entry.started_here);
     let payload = Memo::new(move |_| {
@@ -596,9 +639,11 @@ fn game_view<G: LinkScreen>(
         if generation.get() == 0 {
             return;
         }
-        let Some(mine) = table.with_untracked(|t| {
-            t.link_seats()
-                .map(|s| s.mine.iter().map(|&m| G::seat_index(m)).collect::<Vec<_>>())
+        let Some((mine, sent_moves)) = table.with_untracked(|t| {
+            t.link_seats().map(|s| {
+                let mine = s.mine.iter().map(|&m| G::seat_index(m)).collect::<Vec<_>>();
+                (mine, s.sent_moves)
+            })
         }) else {
             return;
         };
@@ -614,22 +659,21 @@ fn game_view<G: LinkScreen>(
             mine,
             started_here,
             updated_ms: wall_ms(),
+            sent_moves,
         });
         save_games(&games);
     });
     // The new moves of the link opened: played once the page shows the game, so they
-    // are heard and seen.
-    let applied = RwSignal::new(0_usize);
+    // are heard and seen. The note of them goes when a person here moves.
     if let Some(newer) = newer {
         set_timeout(
             move || {
-                if let Some(n) = table.try_update(|t| t.extend_by_link(&newer.game)) {
-                    applied.set(n);
-                }
+                table.try_update(|t| t.extend_by_link(&newer.game));
             },
             Duration::from_millis(50),
         );
     }
+    let applied = Memo::new(move |_| table.with(|t| t.link_applied()));
     let bottom = follow_bottom(table);
     let ctx = TableCtx {
         table,
@@ -639,7 +683,10 @@ fn game_view<G: LinkScreen>(
     let status = move || table.with(|t| link_status::<G>(i18n, t));
     let url = Memo::new(move |_| full_link(&payload.get()));
     let copied = RwSignal::new(None::<bool>);
+    let offer = Memo::new(move |_| table.with(|t| t.send_offer()));
     let send = move |_| {
+        // Sent: the move can no longer be taken back.
+        table.update(|t| t.link_sent());
         let url = url.get_untracked();
         if can_share() {
             share(G::GAME_NAME, None, Some(&url));
@@ -678,7 +725,9 @@ fn game_view<G: LinkScreen>(
         .collect_view();
     let on_my_seat = move |ev: leptos::ev::Event| {
         let code = event_target_value(&ev);
-        if let Some(&seat) = G::SEATS.iter().find(|&&s| G::seat_class(s) == code) {
+        if code == "watch" {
+            table.update(|t| t.set_my_seats(Vec::new()));
+        } else if let Some(&seat) = G::SEATS.iter().find(|&&s| G::seat_class(s) == code) {
             table.update(|t| t.set_my_seats(vec![seat]));
         }
     };
@@ -704,6 +753,7 @@ fn game_view<G: LinkScreen>(
                     mine: mine.clone(),
                     started_here: false,
                     updated_ms: wall_ms(),
+                    sent_moves: 0,
                 });
                 save_games(&games);
                 lp.view.set(Some(LinkView::Open {
@@ -750,35 +800,48 @@ fn game_view<G: LinkScreen>(
                     <div class="link-result" data-testid="link-result">{G::result_details(ctx)}</div>
                 </Show>
                 {G::side_players(ctx)}
-                <div class="link-send">
-                    <label class="field">
-                        <span>{t!(i18n, link_send_label)}</span>
-                        <input type="text" data-testid="send-link" readonly prop:value=move || url.get()
-                            on:focus=move |ev| {
-                                if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                                    input.select();
+                <Show when=move || offer.get() != SendOffer::Nothing>
+                    <div class="link-send">
+                        <label class="field">
+                            <span>{t!(i18n, link_send_label)}</span>
+                            <input type="text" data-testid="send-link" readonly prop:value=move || url.get()
+                                on:focus=move |ev| {
+                                    if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                                        input.select();
+                                    }
                                 }
-                            } />
-                    </label>
-                    <div class="actions">
-                        <button type="button" data-testid="send-move"
-                            class=move || if waiting.get() { "btn primary" } else { "btn" }
-                            on:click=send>
-                            {t!(i18n, link_send)}
-                        </button>
-                        <span class="copied" role="status">
-                            {move || copied.get().map(|ok| if ok {
-                                t_string!(i18n, copy_done).to_string()
-                            } else {
-                                t_string!(i18n, copy_failed).to_string()
-                            })}
-                        </span>
+                                on:copy=move |_| table.update(|t| t.link_sent()) />
+                        </label>
+                        <div class="actions">
+                            <button type="button" data-testid="send-move"
+                                class=move || if waiting.get() || offer.get() == SendOffer::FinalMove { "btn primary" } else { "btn" }
+                                on:click=send>
+                                {move || if offer.get() == SendOffer::FinalMove {
+                                    t_string!(i18n, link_send_final).to_string()
+                                } else {
+                                    t_string!(i18n, link_send).to_string()
+                                }}
+                            </button>
+                            <span class="copied" role="status">
+                                {move || copied.get().map(|ok| if ok {
+                                    t_string!(i18n, copy_done).to_string()
+                                } else {
+                                    t_string!(i18n, copy_failed).to_string()
+                                })}
+                            </span>
+                        </div>
+                        {trust()}
                     </div>
-                    {trust()}
-                </div>
+                </Show>
+                {take_back_and_resign::<G>(table)}
                 <label class="field link-my-seat">
                     <span>{t!(i18n, link_my_seat)}</span>
-                    <select data-testid="link-my-seat" on:change=on_my_seat>{my_seat_options}</select>
+                    <select data-testid="link-my-seat" on:change=on_my_seat>
+                        {my_seat_options}
+                        <option value="watch" selected=move || mine_now.get().is_none()>
+                            {t!(i18n, link_watch)}
+                        </option>
+                    </select>
                 </label>
                 {review::move_list_panel(ctx, Callback::new(|()| {}))}
                 {nav(lp, true)}
@@ -786,6 +849,72 @@ fn game_view<G: LinkScreen>(
         </div>
     }
     .into_any()
+}
+
+/// Taking back one's own move until it is sent (`link-take-back`, with the reason it
+/// is out, `link-take-back-why`), and resigning where the game has it (`link-resign`,
+/// then `link-resign-yes` or `link-resign-no`; Hasami, RULES H4.3).
+fn take_back_and_resign<G: LinkScreen>(table: RwSignal<Table<G>>) -> impl IntoView {
+    let i18n = use_i18n();
+    let state = Memo::new(move |_| table.with(|t| t.link_take_back()));
+    // Shown for this device's own last move (or resignation), allowed or not.
+    let shown = move || {
+        matches!(
+            state.get(),
+            TakeBack::Allowed { .. } | TakeBack::Sent | TakeBack::Resigned
+        )
+    };
+    let why = move || match state.get() {
+        TakeBack::Sent => Some(t_string!(i18n, link_take_back_sent).to_string()),
+        TakeBack::Resigned => Some(t_string!(i18n, link_take_back_resigned).to_string()),
+        _ => None,
+    };
+    let can_resign = Memo::new(move |_| table.with(|t| G::CAN_RESIGN && t.resigner().is_some()));
+    let asking = RwSignal::new(false);
+    view! {
+        <div class="actions link-actions">
+            <Show when=shown>
+                <button type="button" class="btn" data-testid="link-take-back"
+                    disabled=move || !matches!(state.get(), TakeBack::Allowed { .. })
+                    on:click=move |_| {
+                        table.update(|t| {
+                            let _ = t.take_back_by_link();
+                        });
+                    }>
+                    {t!(i18n, link_take_back)}
+                </button>
+            </Show>
+            <Show when=move || can_resign.get() && !asking.get()>
+                <button type="button" class="btn danger" data-testid="link-resign"
+                    on:click=move |_| asking.set(true)>
+                    {t!(i18n, resign)}
+                </button>
+            </Show>
+        </div>
+        {move || why().map(|text| view! {
+            <p class="hint" role="status" data-testid="link-take-back-why">{text}</p>
+        })}
+        <Show when=move || asking.get() && can_resign.get()>
+            <div class="link-delete-ask" role="alert" data-testid="link-resign-ask">
+                <p>{t!(i18n, link_resign_question)}</p>
+                <button type="button" class="btn danger" data-testid="link-resign-yes"
+                    on:click=move |_| {
+                        asking.set(false);
+                        table.update(|t| {
+                            if let Err(e) = t.resign() {
+                                t.tell_refusal(&e);
+                            }
+                        });
+                    }>
+                    {t!(i18n, confirm_resign_yes)}
+                </button>
+                <button type="button" class="btn" data-testid="link-resign-no"
+                    on:click=move |_| asking.set(false)>
+                    {t!(i18n, link_resign_no)}
+                </button>
+            </div>
+        </Show>
+    }
 }
 
 /// An id as shown: its characters.
@@ -801,6 +930,7 @@ fn id_label(id: &GameId) -> String {
 fn bad_text(i18n: I18n, game: Option<GameKind>, error: &PlayLinkError) -> String {
     let detail = match error {
         PlayLinkError::Foreign { .. } => t_string!(i18n, link_err_foreign).to_string(),
+        PlayLinkError::Damaged => t_string!(i18n, link_err_damaged).to_string(),
         PlayLinkError::NewerVersion { .. } => t_string!(i18n, link_err_newer).to_string(),
         PlayLinkError::BadPart { part } => {
             let part = match part {

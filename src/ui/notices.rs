@@ -127,6 +127,11 @@ fn app_line(
         AppNotice::SaveFailed { error } => {
             (t!(i18n, notice_save_failed).into_any(), error.to_string())
         }
+        AppNotice::ForeignLink { tag } => {
+            let detail = format!("not a game link of this app (it starts with {tag:?})");
+            let text = move || t_string!(i18n, notice_foreign_link, tag = tag.clone()).to_string();
+            (view! { {text} }.into_any(), detail)
+        }
     };
     NoticeLine {
         key: format!("app-{id}"),

@@ -11,11 +11,12 @@ use super::table::{Screen, driver, table_frame, your_move_text};
 use super::{PrefsContext, sound, sound_moves, store, update};
 use crate::engine::{hasami, yonin};
 use crate::record::link::LinkGame;
-use crate::session::app::{GameKind, LANGUAGES, Preferences, PreferencesProblem, Theme};
-use crate::session::link_play::play_link_game;
+use crate::session::app::{
+    Fragment, GameKind, LANGUAGES, Preferences, PreferencesProblem, Theme, read_fragment,
+};
 use crate::session::notice::Notices;
 use crate::session::storage::{LoadError, StorageError, keys};
-use crate::session::table::{PieceStyleChoice, Table, link_of_fragment};
+use crate::session::table::{PieceStyleChoice, Table};
 use leptos::prelude::*;
 use leptos_i18n::Locale as _;
 
@@ -162,10 +163,8 @@ pub fn Shell() -> impl IntoView {
     let open_fragment = move || {
         let location = window().location();
         let hash = location.hash().unwrap_or_default();
-        let fragment = hash.strip_prefix('#').unwrap_or(&hash).to_string();
-        let play = play_link_game(&fragment).is_some();
-        let shared = link_of_fragment(&hash).map(|(g, p)| (g, p.to_string()));
-        if !play && shared.is_none() {
+        let read = read_fragment(&hash);
+        if read == Fragment::Nothing {
             return;
         }
         if let Ok(history) = window().history() {
@@ -176,13 +175,19 @@ pub fn Shell() -> impl IntoView {
             );
             let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
         }
-        // A game played by link (`#L1…`): its own screen, never the tables.
-        if play {
-            link_play.view.set(Some(opened(&fragment)));
-            return;
-        }
-        let Some((link_game, payload)) = shared else {
-            return;
+        let (link_game, payload) = match read {
+            Fragment::Nothing => return,
+            // A game played by link (`#L2…`): its own screen, never the tables.
+            Fragment::Play(payload) => {
+                link_play.view.set(Some(opened(payload)));
+                return;
+            }
+            // Shaped like a link, of no game of this app: told; nothing changes.
+            Fragment::Foreign { tag } => {
+                tell(AppNotice::ForeignLink { tag });
+                return;
+            }
+            Fragment::Share(game, payload) => (game, payload.to_string()),
         };
         link_play.view.set(None);
         match link_game {

@@ -1,10 +1,14 @@
 //! The link of a game played by link (`docs/RECORDS.md`, "Link games"): a share link
 //! (`H1…`, `Y1…`) with the game's id, its move count, the seats the CPU plays and the
-//! players' short names in front, tag `L1`:
+//! players' short names in front, and a check of the whole behind, tag `L2`:
 //!
 //! ```text
-//! L1.<id>.<moves>.<cpus>.<names>.<share link>
+//! L2.<id>.<moves>.<cpus>.<names>.<share link>.<check>
 //! ```
+//!
+//! The check is the CRC-32 of everything before its `.`, so a character changed or lost
+//! on the way reads as a damaged link ([`PlayLinkError::Damaged`]), not as another game.
+//! Links of the first version (`L1`, the same without the check) are read as before.
 //!
 //! ```
 //! use shogi_variants::engine::Variant;
@@ -34,8 +38,15 @@ use crate::ai::Level;
 use crate::engine::Variant;
 use crate::record::link::{LinkErrorKind, LinkGame, ShareLink, game_of_link};
 
-/// The tag of a link game's payload: `L` and the format's version.
-pub const PLAY_TAG: &str = "L1";
+/// The tag of a link game's payload as written: `L` and the format's version.
+pub const PLAY_TAG: &str = "L2";
+
+/// The tag of the first version (no check), still read.
+pub const PLAY_TAG_V1: &str = "L1";
+
+/// Characters of the check part: the CRC-32 of the payload before it, as 6 base64url
+/// characters, most significant first (the top 4 of their 36 bits are zero).
+pub const CHECK_CHARS: usize = 6;
 
 /// Characters of a game id: 10 base64url characters, 60 random bits.
 pub const ID_CHARS: usize = 10;
@@ -136,7 +147,11 @@ pub enum PlayLinkError {
         /// The first two characters.
         tag: String,
     },
-    /// A newer version of the format (`L2` to `L9`): the app should be updated.
+    /// An `L2` payload whose check part is missing or does not match the rest: a
+    /// character was changed, lost or added on the way.
+    #[error("the link is damaged: its check does not match")]
+    Damaged,
+    /// A newer version of the format (`L3` to `L9`): the app should be updated.
     #[error("a link game of a newer version of the app (format {version}): update the app")]
     NewerVersion {
         /// The version digit.
@@ -281,7 +296,8 @@ pub fn short_name(name: &str) -> String {
 /// use shogi_variants::record::link::LinkGame;
 /// use shogi_variants::session::link_play::play_link_game;
 /// assert_eq!(play_link_game("L1.AAAAAAAAAA.0.-.-.H1IA"), Some(Some(LinkGame::Hasami)));
-/// assert_eq!(play_link_game("L2.whatever"), Some(None));
+/// assert_eq!(play_link_game("L2.AAAAAAAAAA.0.-.-.Y1EA.AbCdEf"), Some(Some(LinkGame::Yonin)));
+/// assert_eq!(play_link_game("L3.whatever"), Some(None));
 /// assert_eq!(play_link_game("H1IA"), None);
 /// ```
 pub fn play_link_game(payload: &str) -> Option<Option<LinkGame>> {
@@ -289,20 +305,53 @@ pub fn play_link_game(payload: &str) -> Option<Option<LinkGame>> {
     if chars.next() != Some('L') || !matches!(chars.next(), Some('1'..='9')) {
         return None;
     }
-    Some(
-        payload
-            .starts_with("L1.")
-            .then(|| payload.rsplit('.').next().and_then(game_of_link))
-            .flatten(),
-    )
+    let share = if payload.starts_with("L1.") {
+        payload.rsplit('.').next()
+    } else if payload.starts_with("L2.") {
+        payload.rsplit('.').nth(1)
+    } else {
+        None
+    };
+    Some(share.and_then(game_of_link))
+}
+
+/// The check of `text`: its CRC-32 (IEEE, [`crc32fast`]) as [`CHECK_CHARS`]
+/// base64url characters, most significant first.
+///
+/// ```
+/// use shogi_variants::session::link_play::check_of;
+/// assert_eq!(check_of(""), "AAAAAA");
+/// // CRC-32 of "123456789" is 0xCBF43926.
+/// assert_eq!(check_of("123456789"), "DL9Dkm");
+/// ```
+pub fn check_of(text: &str) -> String {
+    let crc = u64::from(crc32fast::hash(text.as_bytes()));
+    (0..CHECK_CHARS)
+        .rev()
+        .map(|i| ALPHABET[(crc >> (6 * i) & 63) as usize] as char)
+        .collect()
 }
 
 impl<G: ShareLink> PlayLink<G> {
     /// The payload (no `#`): [`PLAY_TAG`], the id, the number of moves in decimal, the
     /// CPU seats (`-` for none, else each seat's letter and level digit: `n2` North
     /// casual), the names (`-` for none, else one per seat joined by `,`,
-    /// percent-encoded), and the game's share link, joined by `.`.
+    /// percent-encoded), the game's share link, and the check of all that
+    /// ([`check_of`]), joined by `.`.
     pub fn to_payload(&self) -> String {
+        let body = self.body(PLAY_TAG);
+        let check = check_of(&body);
+        format!("{body}.{check}")
+    }
+
+    /// The payload in the first version's format (`L1`, no check), as links written
+    /// before the check came.
+    pub fn to_payload_v1(&self) -> String {
+        self.body(PLAY_TAG_V1)
+    }
+
+    /// Everything but the check, under `tag`.
+    fn body(&self, tag: &str) -> String {
         let letters = seat_letters(link_game_of::<G>());
         let cpus: String = self
             .cpus
@@ -323,7 +372,7 @@ impl<G: ShareLink> PlayLink<G> {
                 .join(",")
         };
         format!(
-            "{PLAY_TAG}.{}.{}.{}.{names}.{}",
+            "{tag}.{}.{}.{}.{names}.{}",
             self.id,
             self.game.moves().len(),
             if cpus.is_empty() { "-" } else { &cpus },
@@ -331,33 +380,44 @@ impl<G: ShareLink> PlayLink<G> {
         )
     }
 
-    /// Reads a payload written by [`PlayLink::to_payload`], replaying the game.
+    /// Reads a payload written by [`PlayLink::to_payload`] (`L2`) or by the first
+    /// version (`L1`, [`PlayLink::to_payload_v1`]), replaying the game.
     ///
     /// # Errors
-    /// [`PlayLinkError`]: a foreign or newer tag, a part that does not read, a share
-    /// link of the other game or one that does not decode (with its move and seat), or a
-    /// move count that disagrees with the game. Never panics.
+    /// [`PlayLinkError`]: a foreign or newer tag, an `L2` payload whose check does not
+    /// match ([`PlayLinkError::Damaged`], tested before anything else is read), a part
+    /// that does not read, a share link of the other game or one that does not decode
+    /// (with its move and seat), or a move count that disagrees with the game. Never
+    /// panics.
     pub fn from_payload(payload: &str) -> Result<PlayLink<G>, PlayLinkError> {
         let mut chars = payload.chars();
         match (chars.next(), chars.next()) {
-            (Some('L'), Some('1')) => {}
-            (Some('L'), Some(d @ '2'..='9')) => {
-                return Err(PlayLinkError::NewerVersion {
-                    version: d as u8 - b'0',
-                });
+            (Some('L'), Some('1')) => Self::from_body(payload, PLAY_TAG_V1),
+            (Some('L'), Some('2')) => {
+                let (body, check) = payload.rsplit_once('.').ok_or(PlayLinkError::Damaged)?;
+                if check.len() != CHECK_CHARS || check != check_of(body) {
+                    return Err(PlayLinkError::Damaged);
+                }
+                Self::from_body(body, PLAY_TAG)
             }
-            _ => {
-                return Err(PlayLinkError::Foreign {
-                    tag: payload.chars().take(2).collect(),
-                });
-            }
+            (Some('L'), Some(d @ '3'..='9')) => Err(PlayLinkError::NewerVersion {
+                version: d as u8 - b'0',
+            }),
+            _ => Err(PlayLinkError::Foreign {
+                tag: payload.chars().take(2).collect(),
+            }),
         }
+    }
+
+    /// Reads the six parts of a payload whose tag must be `tag` (its check, if any,
+    /// already tested and cut off).
+    fn from_body(payload: &str, tag_expected: &str) -> Result<PlayLink<G>, PlayLinkError> {
         let bad = |part| PlayLinkError::BadPart { part };
         let parts: Vec<&str> = payload.splitn(6, '.').collect();
         let [tag, id, count, cpus, names, link] = parts.as_slice() else {
             return Err(bad(PlayPart::Layout));
         };
-        if *tag != PLAY_TAG {
+        if *tag != tag_expected {
             return Err(bad(PlayPart::Layout));
         }
         let id = GameId::parse(id).ok_or(bad(PlayPart::Id))?;

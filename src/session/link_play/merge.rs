@@ -107,7 +107,7 @@ pub fn merge<G: ShareLink>(here: Option<&G>, link: &G) -> Merge {
 /// it. Going back through the moves, past those the CPU made, to the last move a person
 /// made: this device plays it when that seat is one of `mine`; with no such move (the
 /// CPU moves first), the device that started the game (`started_here`). `false` when
-/// the game is over.
+/// the game is over, and on a device that only watches (`mine` empty).
 ///
 /// ```
 /// use shogi_variants::engine::Variant;
@@ -126,7 +126,8 @@ pub fn cpu_plays_here<G: Variant>(
     cpus: &[G::Seat],
     started_here: bool,
 ) -> bool {
-    if game.is_over() {
+    // A device that only watches (no seat of its own) moves for nobody.
+    if game.is_over() || mine.is_empty() {
         return false;
     }
     let mut back = game.clone();

@@ -24,7 +24,8 @@ pub struct LinkEntry {
     pub id: GameId,
     /// Which game.
     pub game: GameKind,
-    /// The game as it stands here, as its link's payload (`L1…`, [`PlayLink`]).
+    /// The game as it stands here, as its link's payload (`L2…`, or `L1…` when saved
+    /// before the check came; [`PlayLink`]).
     pub link: String,
     /// The seats this device plays, by index in [`crate::engine::Variant::SEATS`]
     /// (remembered per game, changeable: a browser and its installed app do not share
@@ -38,6 +39,11 @@ pub struct LinkEntry {
     /// clock; only for the order of the list).
     #[serde(default)]
     pub updated_ms: f64,
+    /// The moves of the link last sent from this device ("send this move"): its own
+    /// move among them can no longer be taken back (0 for entries saved before this
+    /// was kept).
+    #[serde(default)]
+    pub sent_moves: usize,
 }
 
 /// A seat in a row of the list of games.

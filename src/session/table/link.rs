@@ -2,23 +2,32 @@
 //! this device plays move here (its people's, and a CPU seat whose turn comes after
 //! one of them, [`crate::session::link_play::cpu_plays_here`]); every other seat's
 //! moves come by link ([`Table::extend_by_link`]). Such a table is never the
-//! pass-and-play table and is never saved as one.
+//! pass-and-play table and is never saved as one; it counts no wins and no statistics
+//! (each device would count a game differently: the one that saw its end live, or not).
 
 use super::settings::{TimePerMove, ViewMode};
 use super::{Controller, Participant, Revision, SavedTable, SettingsOf, Table, TableGame};
 use crate::ai::Level;
-use crate::session::link_play::moves_here;
+use crate::session::link_play::{
+    LastAction, SendOffer, TakeBack, last_action, moves_here, send_offer, take_back_of,
+};
 use crate::session::table::Stats;
 
 /// Who plays the seats of a game played by link, as this device sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinkSeats<S> {
-    /// The seats this device's people play.
+    /// The seats this device's people play; none when it only watches.
     pub mine: Vec<S>,
     /// The seats the CPU plays, with its level.
     pub cpus: Vec<(S, Level)>,
     /// The game was started on this device (it plays a CPU seat that moves first).
     pub started_here: bool,
+    /// The players' short names from the link, in [`crate::engine::Variant::SEATS`] order (empty for
+    /// none; fewer entries are read as empty).
+    pub names: Vec<String>,
+    /// The moves of the link last sent from this device ("send this move"): a move
+    /// among them can no longer be taken back.
+    pub sent_moves: usize,
 }
 
 impl<G: TableGame> Table<G> {
@@ -88,6 +97,127 @@ impl<G: TableGame> Table<G> {
         }
     }
 
+    /// The name the link gives `seat`, if any (`None` at a pass-and-play table).
+    pub fn link_name(&self, seat: G::Seat) -> Option<&str> {
+        let link = self.link.as_ref()?;
+        link.names
+            .get(G::seat_index(seat))
+            .map(String::as_str)
+            .filter(|n| !n.is_empty())
+    }
+
+    /// Whether this device only watches the game by link (it plays no seat).
+    pub fn watching(&self) -> bool {
+        self.link.as_ref().is_some_and(|l| l.mine.is_empty())
+    }
+
+    /// The moves the link opened last added here (for "new moves from the link"): 0
+    /// at a pass-and-play table, and once a move was made, taken back or resigned
+    /// here.
+    pub fn link_applied(&self) -> usize {
+        self.link_applied
+    }
+
+    fn cpu_seats(&self) -> Vec<G::Seat> {
+        self.link
+            .as_ref()
+            .map(|l| l.cpus.iter().map(|c| c.0).collect())
+            .unwrap_or_default()
+    }
+
+    /// The last move or resignation of the game by link, and whether this device made
+    /// it; [`LastAction::None`] at a pass-and-play table.
+    pub fn link_last_action(&self) -> LastAction<G::Seat> {
+        let Some(link) = &self.link else {
+            return LastAction::None;
+        };
+        last_action(
+            &self.game,
+            &link.mine,
+            &self.cpu_seats(),
+            link.started_here,
+            |game| {
+                // Hasami's only resignation (RULES H4.3): the seat that did not win.
+                let winners = game.outcome().map(|o| G::winners(&o)).unwrap_or_default();
+                G::SEATS.iter().copied().find(|s| !winners.contains(s))
+            },
+        )
+    }
+
+    /// What "send this move" offers ([`send_offer`]); [`SendOffer::Nothing`] at a
+    /// pass-and-play table.
+    pub fn send_offer(&self) -> SendOffer {
+        if self.link.is_none() {
+            return SendOffer::Nothing;
+        }
+        send_offer(
+            self.game.is_over(),
+            self.watching(),
+            self.link_last_action(),
+        )
+    }
+
+    /// The link of the game as it stands was sent from this device: its moves can no
+    /// longer be taken back.
+    pub fn link_sent(&mut self) {
+        let moves = self.game.moves().len();
+        if let Some(link) = &mut self.link
+            && link.sent_moves != moves
+        {
+            link.sent_moves = moves;
+            self.request_save();
+        }
+    }
+
+    /// Whether a take-back is possible in the game by link ([`take_back_of`]), and if
+    /// not, why (a resignation that came by link is [`TakeBack::NotYours`]);
+    /// [`TakeBack::Nothing`] at a pass-and-play table.
+    pub fn link_take_back(&self) -> TakeBack {
+        let Some(link) = &self.link else {
+            return TakeBack::Nothing;
+        };
+        match take_back_of(
+            &self.game,
+            &link.mine,
+            &self.cpu_seats(),
+            link.started_here,
+            link.sent_moves,
+        ) {
+            // Another device's resignation is not this one's to take back either.
+            TakeBack::Resigned
+                if self.link_last_action() != (LastAction::Resignation { here: true }) =>
+            {
+                TakeBack::NotYours
+            }
+            other => other,
+        }
+    }
+
+    /// Takes back this device's last move in the game by link (and the CPU's moves it
+    /// made after it), when [`Table::link_take_back`] allows it. Returns the moves
+    /// taken back.
+    ///
+    /// # Errors
+    /// What [`Table::link_take_back`] says when it does not allow it; nothing changes.
+    pub fn take_back_by_link(&mut self) -> Result<usize, TakeBack> {
+        let moves = match self.link_take_back() {
+            TakeBack::Allowed { moves } => moves,
+            other => return Err(other),
+        };
+        for _ in 0..moves {
+            self.game.undo();
+        }
+        self.redo.clear();
+        self.review = None;
+        self.link_applied = 0;
+        self.new_turn();
+        self.last_report = None;
+        self.result_dismissed = false;
+        self.update_view_seat();
+        self.changed();
+        Ok(moves)
+    }
+
     /// Whether the moves of `seat` come by link rather than from this device: always
     /// `false` at a pass-and-play table.
     pub fn away(&self, seat: G::Seat) -> bool {
@@ -103,6 +233,7 @@ impl<G: TableGame> Table<G> {
     /// played; 0, and nothing changes, when `link` does not extend the table's game.
     pub fn extend_by_link(&mut self, link: &G) -> usize {
         if !link.moves().starts_with(self.game.moves()) || self.game.is_over() {
+            self.link_applied = 0;
             return 0;
         }
         self.review = None;
@@ -120,9 +251,9 @@ impl<G: TableGame> Table<G> {
         if link.is_over() && !self.game.is_over() && self.game.moves() == link.moves() {
             self.game = link.clone();
             self.result_dismissed = false;
-            self.count_result(1);
             self.changed();
         }
+        self.link_applied = played;
         played
     }
 }

@@ -184,6 +184,8 @@ pub struct Table<G: TableGame> {
     finishing: bool,
     /// Who plays the seats when the table plays a game by link ([`link`]).
     link: Option<LinkSeats<G::Seat>>,
+    /// The moves the link opened last added ([`Table::link_applied`]).
+    link_applied: usize,
 }
 
 impl<G: TableGame> Table<G> {
@@ -251,6 +253,7 @@ impl<G: TableGame> Table<G> {
             stats: saved.stats,
             finishing: false,
             link: None,
+            link_applied: 0,
         };
         t.view_seat = t.home_seat();
         t.update_view_seat();
@@ -453,12 +456,19 @@ impl<G: TableGame> Table<G> {
 
     /// The seat that would resign now (RULES H4.3): with one person at the table, that
     /// person at any time; with several, the one to move if a person; `None` when the
-    /// game is over, nobody may resign in this game, or no person is at the table.
+    /// game is over, nobody may resign in this game, or no person is at the table. In a
+    /// game by link, the seat to move when this device plays it (the others' move may
+    /// be on its way), never a seat that only watches.
     pub fn resigner(&self) -> Option<G::Seat> {
         if !G::CAN_RESIGN {
             return None;
         }
         let to_move = self.game.side_to_move()?;
+        if self.link.is_some() {
+            // By link, only on one's turn: a resignation while the other's move is on
+            // its way would make two games of one.
+            return self.human_to_move().then_some(to_move);
+        }
         match self.humans().as_slice() {
             [] => None,
             [only] => Some(*only),
@@ -577,6 +587,8 @@ impl<G: TableGame> Table<G> {
         match picked {
             Click::Played(mv) => match self.game.play(mv) {
                 Ok(report) => {
+                    // A person here moved: the note of the link's moves is old news.
+                    self.link_applied = 0;
                     self.after_move(&report);
                     Click::Played(report)
                 }
@@ -775,6 +787,7 @@ impl<G: TableGame> Table<G> {
             return Err(TableError::CannotResign);
         }
         self.count_result(1);
+        self.link_applied = 0;
         self.picking.clear();
         self.result_dismissed = false;
         self.changed();

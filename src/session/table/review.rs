@@ -295,7 +295,13 @@ impl<G: TableGame> Table<G> {
 
     /// Counts (`delta` = 1) or uncounts (-1) the result of the finished game: the wins
     /// of the participants and the statistics of the person seats.
+    /// A table playing by link counts nothing: each device would count the game
+    /// differently (the one that saw its end live, or opened it later), and link games
+    /// stay apart from the pass-and-play statistics.
     pub(super) fn count_result(&mut self, delta: i32) {
+        if self.link.is_some() {
+            return;
+        }
         let Some(outcome) = self.game.outcome() else {
             return;
         };

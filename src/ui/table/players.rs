@@ -39,13 +39,18 @@ pub fn player_card<G: Screen>(
         out,
     } = extras;
     let to_move = move || table.with(|t| t.shown_game().side_to_move() == Some(seat));
-    let controller = move || match table.with(|t| t.controller(seat)) {
-        Controller::Human => t_string!(i18n, human).to_string(),
-        Controller::Cpu => t_string!(i18n, cpu).to_string(),
-    };
+    // In a game by link, the name the link gives the seat stands for "Human".
+    let controller =
+        move || match table.with(|t| (t.controller(seat), t.link_name(seat).map(str::to_string))) {
+            (_, Some(name)) => name,
+            (Controller::Human, None) => t_string!(i18n, human).to_string(),
+            (Controller::Cpu, None) => t_string!(i18n, cpu).to_string(),
+        };
+    // A game by link counts no wins (each device would count it differently).
     let wins = move || {
-        let n = table.with(|t| t.participant(seat).wins);
-        t_string!(i18n, wins, n = n).to_string()
+        table
+            .with(|t| t.link_seats().is_none().then(|| t.participant(seat).wins))
+            .map(|n| format!(" · {}", t_string!(i18n, wins, n = n)))
     };
     let clock = move || {
         let ms = table.with(|t| t.remaining_ms())?;
@@ -75,7 +80,6 @@ pub fn player_card<G: Screen>(
                 <div class="role">
                     {controller}
                     {role.map(|role| view! { " · " {role} })}
-                    " · "
                     {wins}
                 </div>
             </div>
