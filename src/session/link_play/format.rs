@@ -25,7 +25,7 @@
 //!     game,
 //! };
 //! let payload = link.to_payload();
-//! assert_eq!(payload, "L1.EjRWeJq83v.1.n2.Ana,,,Bo.Y1EKA");
+//! assert_eq!(payload, "L2.EjRWeJq83v.1.n2.Ana,,,Bo.Y1EKA.DhdGN2");
 //! let back = PlayLink::<Game>::from_payload(&payload).unwrap();
 //! assert_eq!((back.id, back.cpus, back.names), (link.id, link.cpus, link.names));
 //! ```
