@@ -186,6 +186,11 @@ pub struct Style {
     /// a deeper iteration costs little more than the one before it on quiet lines and
     /// reads the tactical ones two plies further (module docs, Selective depth).
     pub quiet_reduction_from: u32,
+    /// History heuristic: quiet moves (no capture, no promotion) are tried in the
+    /// order of how often, and how deep, the same seat's same move (from and to
+    /// squares, or the dropped role and square) cut the search off elsewhere in this
+    /// search, after the killer moves. Order only: the value searched is the same.
+    pub history: bool,
 }
 
 impl Style {
@@ -200,6 +205,7 @@ impl Style {
         drop_square: 0,
         supported_drop: 0,
         quiet_reduction_from: 0,
+        history: false,
     };
 }
 
@@ -255,6 +261,7 @@ pub const fn style_of(level: Level) -> Style {
             drop_square: 0,
             supported_drop: 0,
             quiet_reduction_from: 0,
+            history: false,
         },
         Level::Casual => Style {
             budget: Budget {
@@ -269,6 +276,7 @@ pub const fn style_of(level: Level) -> Style {
             drop_square: 0,
             supported_drop: 0,
             quiet_reduction_from: 0,
+            history: false,
         },
         Level::Strong => Style {
             budget: Budget {
@@ -283,6 +291,7 @@ pub const fn style_of(level: Level) -> Style {
             drop_square: DROP_SQUARE,
             supported_drop: SUPPORTED_DROP,
             quiet_reduction_from: STRONG_QUIET_REDUCTION_FROM,
+            history: false,
         },
         Level::Master => Style {
             budget: Budget {
@@ -297,6 +306,7 @@ pub const fn style_of(level: Level) -> Style {
             drop_square: DROP_SQUARE,
             supported_drop: SUPPORTED_DROP,
             quiet_reduction_from: MASTER_QUIET_REDUCTION_FROM,
+            history: true,
         },
     }
 }

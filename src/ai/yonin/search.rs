@@ -2,7 +2,7 @@
 //! best-reply (module docs of [`super`]), with the work budget and the clock.
 
 use super::eval::Evaluator;
-use super::ordering::{HASH_KEY, KILLER_KEY, order_key};
+use super::ordering::{HASH_KEY, History, KILLER_KEY, order_key};
 use super::tt::{Bound, Table};
 use super::weights::piece_value;
 use super::{Analysis, CLOCK_EVERY, Eval, MAX_PLY, Style, Window};
@@ -212,6 +212,8 @@ pub(super) struct Search<'a> {
     /// Per ply below the root's children: two quiet moves that last cut off there
     /// (killer moves), tried after the captures.
     killers: [[Option<Move>; 2]; MAX_PLY as usize + 1],
+    /// The history heuristic's counts ([`Style::history`]; `None`: not used).
+    history: Option<History>,
     /// Scores and best moves of positions searched (module docs).
     table: Table,
     time: Option<TimeLimit<'a>>,
@@ -236,6 +238,7 @@ impl<'a> Search<'a> {
             drop_replies: style.drop_replies,
             quiet_reduction_from: style.quiet_reduction_from,
             killers: [[None; 2]; MAX_PLY as usize + 1],
+            history: style.history.then(History::new),
             table: Table::new(style.table_entries),
             start_ms: time.map_or(0.0, |t| t.clock.now_ms()),
             time,
@@ -346,6 +349,10 @@ impl<'a> Search<'a> {
                 entry.0 = HASH_KEY;
             } else if entry.0 <= 0 && self.killers[slot].contains(&Some(entry.2)) {
                 entry.0 = KILLER_KEY;
+            } else if entry.0 <= 0
+                && let Some(history) = &self.history
+            {
+                entry.0 = history.order_key(entry.1, entry.2, entry.0);
             }
         }
         ordered.sort_by_key(|&(key, _, _)| std::cmp::Reverse(key));
@@ -395,8 +402,13 @@ impl<'a> Search<'a> {
                 w.beta = w.beta.min(score);
             }
             if w.is_closed() {
-                if order <= KILLER_KEY && self.killers[slot][0] != Some(mv) {
-                    self.killers[slot] = [Some(mv), self.killers[slot][0]];
+                if order <= KILLER_KEY {
+                    if self.killers[slot][0] != Some(mv) {
+                        self.killers[slot] = [Some(mv), self.killers[slot][0]];
+                    }
+                    if let Some(history) = &mut self.history {
+                        history.cut(seat, mv, depth);
+                    }
                 }
                 break;
             }
