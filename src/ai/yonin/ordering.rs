@@ -86,3 +86,35 @@ const fn role_index(role: Role) -> usize {
         Role::Pawn => 4,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_orders_quiet_moves_by_their_cuts_below_the_killers() {
+        let mut history = History::new();
+        let (a, b, drop): (Move, Move, Move) = (
+            "e3e4".parse().unwrap(),
+            "d3d4".parse().unwrap(),
+            "P*e5".parse().unwrap(),
+        );
+        // No cut yet: the plain key decides, and every key is below a killer's.
+        assert!(history.order_key(Seat::South, a, 0) > history.order_key(Seat::South, b, -5));
+        assert!(history.order_key(Seat::South, a, 0) < KILLER_KEY);
+        history.cut(Seat::South, b, 4);
+        history.cut(Seat::South, a, 2);
+        history.cut(Seat::South, drop, 3);
+        // 16 for b against 4 for a and 9 for the drop, whatever their plain keys.
+        let key = |mv| history.order_key(Seat::South, mv, 0);
+        assert!(key(b) > key(drop) && key(drop) > key(a));
+        assert!(key(b) < KILLER_KEY);
+        // The counts are the seat's own: West's b has none.
+        assert!(history.order_key(Seat::West, b, 0) < key(a));
+        // A count stops at its cap, so the key cannot reach a killer's.
+        for _ in 0..10_000 {
+            history.cut(Seat::South, b, 40);
+        }
+        assert!(history.order_key(Seat::South, b, 0) < KILLER_KEY);
+    }
+}
