@@ -3,7 +3,7 @@
 //! style has it); the transposition table's move first.
 
 use super::weights::{attacker_value, piece_value};
-use crate::engine::yonin::{Move, Position, Role, Seat};
+use crate::engine::yonin::{Move, Position, Seat};
 
 /// The ordering key of the transposition table's move: first.
 pub(super) const HASH_KEY: i32 = i32::MAX;
@@ -27,7 +27,8 @@ pub(super) fn order_key(pos: &Position, mv: Move) -> i32 {
 }
 
 /// Move slots per seat in [`History`]: a board move by its from and to squares
-/// (81 × 81, promotion or not alike), a drop by its role and square (5 × 81).
+/// (81 × 81, promotion or not alike), a drop by its role (`Role as usize`, as the
+/// engine's notation counts roles) and square (5 × 81).
 const SLOTS: usize = 81 * 81 + 5 * 81;
 
 /// The most a slot counts: far below `i32::MAX / 16`, so the keys of [`History::order_key`]
@@ -55,7 +56,7 @@ impl History {
     fn slot(seat: Seat, mv: Move) -> usize {
         let within = match mv {
             Move::Normal { from, to, .. } => from.index() * 81 + to.index(),
-            Move::Drop { role, to } => 81 * 81 + role_index(role) * 81 + to.index(),
+            Move::Drop { role, to } => 81 * 81 + role as usize * 81 + to.index(),
         };
         seat.index() * SLOTS + within
     }
@@ -73,17 +74,6 @@ impl History {
     pub(super) fn order_key(&self, seat: Seat, mv: Move, plain: i32) -> i32 {
         let count = self.counts[Self::slot(seat, mv)];
         (count - HISTORY_MAX - 1) * 16 + plain.clamp(-15, 0)
-    }
-}
-
-/// 0 to 4 in the order of [`Role`]'s variants.
-const fn role_index(role: Role) -> usize {
-    match role {
-        Role::King => 0,
-        Role::Rook => 1,
-        Role::Gold => 2,
-        Role::Silver => 3,
-        Role::Pawn => 4,
     }
 }
 
