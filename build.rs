@@ -31,6 +31,13 @@ const LOCALES_DIR: &str = "src/ui/locales";
 const DEFAULT: &str = "en";
 
 fn main() {
+    // The browser app's wasm keeps its relocations, which tools/split-wasm.sh needs to
+    // split it at its `#[lazy]` functions; the worker and native builds do not.
+    let target_arch = std::env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
+    let target_os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    if target_arch == "wasm32" && target_os == "unknown" {
+        println!("cargo::rustc-link-arg-bin=shogi-variants=--emit-relocs");
+    }
     println!("cargo::rerun-if-changed={LOCALES_DIR}");
     println!("cargo::rerun-if-changed=build/locale_keys.rs");
     let mut locales: BTreeMap<String, serde_json::Map<String, serde_json::Value>> = BTreeMap::new();

@@ -6,7 +6,7 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();
-    shogi_variants::ui::worker::serve();
+    shogi_variants::worker::serve();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

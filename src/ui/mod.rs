@@ -8,7 +8,7 @@
 //! the board ([`board`]), the rules
 //! pages' frame ([`rules_page`]), dialogs and small widgets ([`widgets`]), and the
 //! browser's services: storage ([`store`]), sound ([`sound`]), the CPU's Web Worker
-//! ([`worker`]) and new builds ([`update`]).
+//! ([`crate::worker`]) and new builds ([`update`]).
 
 pub mod board;
 pub mod hasami;
@@ -22,7 +22,6 @@ pub mod store;
 pub mod table;
 pub mod update;
 pub mod widgets;
-pub mod worker;
 pub mod yonin;
 
 use crate::session::app::{Motion, Preferences};

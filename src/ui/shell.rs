@@ -320,7 +320,7 @@ pub fn Shell() -> impl IntoView {
             </header>
             <NoticeList app=app_notices hasami=hasami yonin=yonin game=game updates=updates />
             {move || match (link_shown.get(), game.get()) {
-                (true, _) => link_screen(link_play).into_any(),
+                (true, _) => Suspend::new(async move { lazy_link_screen(link_play).await }).into_any(),
                 (false, Some(GameKind::Hasami)) => table_frame(hasami).into_any(),
                 (false, Some(GameKind::Yonin)) => table_frame(yonin).into_any(),
                 (false, None) => view! { <GameChoice on_choose=Callback::new(move |k| choose(Some(k))) /> }.into_any(),
@@ -424,4 +424,9 @@ fn GameChoice(on_choose: Callback<GameKind>) -> impl IntoView {
             </div>
         </section>
     }
+}
+
+#[lazy]
+fn lazy_link_screen(lp: LinkPlay) -> AnyView {
+    link_screen(lp).into_any()
 }

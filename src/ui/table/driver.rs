@@ -7,7 +7,7 @@ use crate::session::storage::{LoadError, StorageError};
 use crate::session::table::cpu_request::answer_delay_ms;
 use crate::session::table::{SettingsOf, Table, TableError, TableGame, TableNotice};
 use crate::ui::store;
-use crate::ui::worker::{CpuWorker, PerformanceClock};
+use crate::worker::{CpuWorker, PerformanceClock};
 use leptos::prelude::*;
 use std::cell::Cell;
 use std::marker::PhantomData;
