@@ -8,6 +8,7 @@
 
 use super::i18n::{t, t_string, use_i18n};
 use super::table::records::{can_share, capitalized, copy_text, link_kind, page_url, share};
+use super::table::driver::PageCpu;
 use super::table::{I18n, Screen, TableCtx, driver, follow_bottom, review, table_board};
 use super::{PrefsContext, sound_moves, store};
 use crate::ai::Level;
@@ -104,7 +105,7 @@ pub struct LinkPlay {
 }
 
 /// A game that can be played by link.
-pub trait LinkScreen: Screen + RecordText {
+pub trait LinkScreen: Screen + RecordText + PageCpu {
     /// Which game.
     const KIND: GameKind;
     /// Its pass-and-play table.

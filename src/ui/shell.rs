@@ -321,8 +321,8 @@ pub fn Shell() -> impl IntoView {
             <NoticeList app=app_notices hasami=hasami yonin=yonin game=game updates=updates />
             {move || match (link_shown.get(), game.get()) {
                 (true, _) => Suspend::new(async move { lazy_link_screen(link_play).await }).into_any(),
-                (false, Some(GameKind::Hasami)) => table_frame(hasami).into_any(),
-                (false, Some(GameKind::Yonin)) => table_frame(yonin).into_any(),
+                (false, Some(GameKind::Hasami)) => Suspend::new(async move { hasami_table(hasami).await }).into_any(),
+                (false, Some(GameKind::Yonin)) => Suspend::new(async move { yonin_table(yonin).await }).into_any(),
                 (false, None) => view! { <GameChoice on_choose=Callback::new(move |k| choose(Some(k))) /> }.into_any(),
             }}
             <footer>{t!(i18n, footer)}</footer>
@@ -426,7 +426,24 @@ fn GameChoice(on_choose: Callback<GameKind>) -> impl IntoView {
     }
 }
 
+// What the page loads when first needed (Leptos's `#[lazy]`: tools/split-wasm.sh puts
+// each of these functions, and the code only it reaches, in a wasm of its own, fetched
+// at its first call). The choice of a game needs none of them; a table needs its game's.
+
+/// The games played by link ([`link_screen`]), loaded when first opened.
 #[lazy]
 fn lazy_link_screen(lp: LinkPlay) -> AnyView {
     link_screen(lp).into_any()
+}
+
+/// The Hasami table ([`table_frame`]), loaded when first shown.
+#[lazy]
+fn hasami_table(table: RwSignal<Table<hasami::Game>>) -> AnyView {
+    table_frame(table).into_any()
+}
+
+/// The Yonin table ([`table_frame`]), loaded when first shown.
+#[lazy]
+fn yonin_table(table: RwSignal<Table<yonin::Game>>) -> AnyView {
+    table_frame(table).into_any()
 }

@@ -108,7 +108,7 @@ impl Screen for Game {
     }
 
     fn rules_page(style: PieceStyle, on_close: Callback<()>) -> AnyView {
-        view! { <rules_page::HasamiRules style=style on_close=on_close /> }.into_any()
+        Suspend::new(async move { lazy_rules_page(style, on_close).await }).into_any()
     }
 }
 
@@ -137,4 +137,10 @@ fn card(ctx: TableCtx<Game>, side: Player) -> impl IntoView {
             out: Signal::stored(false),
         },
     )
+}
+
+/// The rules page, loaded when first opened (Leptos's `#[lazy]`, tools/split-wasm.sh).
+#[lazy]
+fn lazy_rules_page(style: PieceStyle, on_close: Callback<()>) -> AnyView {
+    view! { <rules_page::HasamiRules style=style on_close=on_close /> }.into_any()
 }

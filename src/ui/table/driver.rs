@@ -4,13 +4,16 @@
 
 use crate::session::cpu::{CpuError, CpuJob, CpuReply, WorkerGame};
 use crate::session::storage::{LoadError, StorageError};
-use crate::session::table::cpu_request::answer_delay_ms;
+use crate::engine::{hasami, yonin};
+use crate::session::table::cpu_request::{CpuRequest, answer_delay_ms};
 use crate::session::table::{SettingsOf, Table, TableError, TableGame, TableNotice};
 use crate::ui::store;
 use crate::worker::{CpuWorker, PerformanceClock};
 use leptos::prelude::*;
 use std::cell::Cell;
+use std::future::Future;
 use std::marker::PhantomData;
+use std::pin::Pin;
 use std::rc::Rc;
 use std::time::Duration;
 use wasm_bindgen::JsCast;
@@ -36,7 +39,7 @@ pub(crate) fn page_id() -> u64 {
 /// it; it also provides the [`CpuThinking`] of `G` to the components below.
 ///
 /// `on_saved` hears the result of every write of the table (the app tells a failure).
-pub fn use_table<G: WorkerGame>(
+pub fn use_table<G: PageCpu>(
     on_saved: Callback<Result<(), StorageError>>,
 ) -> RwSignal<Table<G>> {
     let key = G::TABLE_KEY.to_string();
@@ -218,7 +221,7 @@ pub fn thinking_mark<G: 'static>() -> impl IntoView {
 ///   ([`TableNotice::CpuFailed`]) and from then on this page thinks itself, as before
 ///   the worker existed, bounded in wall time by its own `performance.now()`. The game
 ///   goes on either way, and a failure that would repeat itself cannot loop.
-pub(crate) fn drive_cpu<G: WorkerGame>(table: RwSignal<Table<G>>) {
+pub(crate) fn drive_cpu<G: PageCpu>(table: RwSignal<Table<G>>) {
     let thinking = RwSignal::new(false);
     provide_context(CpuThinking::<G> {
         thinking: thinking.into(),
@@ -298,7 +301,7 @@ pub(crate) fn drive_cpu<G: WorkerGame>(table: RwSignal<Table<G>>) {
 /// Plays the worker's `reply` if it answers the request still pending; a worker that
 /// answered with an error or a move the table refuses is not trusted again (`broken`)
 /// and the page thinks itself.
-fn play_reply<G: WorkerGame>(
+fn play_reply<G: PageCpu>(
     table: RwSignal<Table<G>>,
     thinking: RwSignal<bool>,
     broken: &Rc<Cell<bool>>,
@@ -338,19 +341,55 @@ fn play_reply<G: WorkerGame>(
 
 /// Answers request `id` on the page's own thread, if it is still current (the fallback
 /// when the worker failed), bounded in wall time by the page's `performance.now()`.
-fn think_here<G: TableGame>(table: RwSignal<Table<G>>, id: u64) {
+/// The search is loaded the first time it is needed ([`PageCpu`]).
+fn think_here<G: PageCpu>(table: RwSignal<Table<G>>, id: u64) {
     let Some(request) = table.with_untracked(|t| t.cpu_request().filter(|r| r.id == id).cloned())
     else {
         return;
     };
-    let clock = PerformanceClock::new();
-    if let Some(mv) = request.think(Some(&clock)) {
-        // A stale answer is refused by the table itself; the page's own search
-        // choosing an illegal move would be a bug of the CPU, told in the console.
-        table.update(|t| {
-            if let Err(TableError::Play(e)) = t.cpu_answer(request.revision, mv) {
-                leptos::logging::warn!("the CPU chose an illegal move {mv}: {e}");
-            }
-        });
+    let revision = request.revision;
+    leptos::task::spawn_local(async move {
+        if let Some(mv) = G::think_here(request).await {
+            // A stale answer is refused by the table itself; the page's own search
+            // choosing an illegal move would be a bug of the CPU, told in the console.
+            table.update(|t| {
+                if let Err(TableError::Play(e)) = t.cpu_answer(revision, mv) {
+                    leptos::logging::warn!("the CPU chose an illegal move {mv}: {e}");
+                }
+            });
+        }
+    });
+}
+
+/// A game whose CPU can also think on the page itself, when the worker fails. The
+/// page's search is in a wasm of its own (Leptos's `#[lazy]`, tools/split-wasm.sh),
+/// fetched at the first fallback: most pages never need it.
+pub trait PageCpu: WorkerGame {
+    /// The move `request` asks for (None when the game has none to play), searched on
+    /// this thread within the request's think time (the page's `performance.now()`).
+    fn think_here(request: CpuRequest<Self>) -> Pin<Box<dyn Future<Output = Option<Self::Move>>>>;
+}
+
+impl PageCpu for hasami::Game {
+    fn think_here(request: CpuRequest<Self>) -> Pin<Box<dyn Future<Output = Option<Self::Move>>>> {
+        Box::pin(think_hasami(request))
     }
+}
+
+impl PageCpu for yonin::Game {
+    fn think_here(request: CpuRequest<Self>) -> Pin<Box<dyn Future<Output = Option<Self::Move>>>> {
+        Box::pin(think_yonin(request))
+    }
+}
+
+/// The Hasami CPU on the page ([`PageCpu`]).
+#[lazy]
+fn think_hasami(request: CpuRequest<hasami::Game>) -> Option<hasami::Move> {
+    request.think(Some(&PerformanceClock::new()))
+}
+
+/// The Yonin CPU on the page ([`PageCpu`]).
+#[lazy]
+fn think_yonin(request: CpuRequest<yonin::Game>) -> Option<yonin::Move> {
+    request.think(Some(&PerformanceClock::new()))
 }

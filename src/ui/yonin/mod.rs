@@ -164,7 +164,7 @@ impl Screen for Game {
     }
 
     fn rules_page(style: PieceStyle, on_close: Callback<()>) -> AnyView {
-        view! { <rules_page::YoninRules style=style on_close=on_close /> }.into_any()
+        Suspend::new(async move { lazy_rules_page(style, on_close).await }).into_any()
     }
 
     fn result_details(ctx: TableCtx<Game>) -> AnyView {
@@ -224,4 +224,10 @@ fn card(ctx: TableCtx<Game>, seat: Seat) -> impl IntoView {
             out: Signal::derive(move || mated().is_some()),
         },
     )
+}
+
+/// The rules page, loaded when first opened (Leptos's `#[lazy]`, tools/split-wasm.sh).
+#[lazy]
+fn lazy_rules_page(style: PieceStyle, on_close: Callback<()>) -> AnyView {
+    view! { <rules_page::YoninRules style=style on_close=on_close /> }.into_any()
 }
