@@ -15,6 +15,7 @@ cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
 WASM_BINDGEN_VERSION=0.2.129
+WASM_SPLIT_VERSION=0.2.4     # wasm_split_cli_support: tools/split-wasm.sh splits the app's wasm
 WASM_OPT_VERSION=132          # npm package binaryen, pinned in tools/package-lock.json
 MIN_NODE_MAJOR=20             # workbox-build 7 and binaryen 132 need it
 # Minimum Rust: the crate's rust-version (edition 2024).
@@ -108,6 +109,16 @@ if ! version_matches wasm-bindgen "$(exact "wasm-bindgen $WASM_BINDGEN_VERSION")
   "${tool_install[@]}" wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked --no-default-features "${tool_build[@]}"
   version_matches wasm-bindgen "$(exact "wasm-bindgen $WASM_BINDGEN_VERSION")" \
     || die "wasm-bindgen $WASM_BINDGEN_VERSION was installed but '$(command -v wasm-bindgen)' is another version; is CARGO_INSTALL_ROOT set?"
+fi
+
+# wasm-split-cli (crate wasm_split_cli_support) prints no version: cargo's list of
+# installed crates says which one is there.
+if ! command -v wasm-split-cli >/dev/null \
+  || ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  log "installing wasm-split-cli $WASM_SPLIT_VERSION (about a minute, once)"
+  "${tool_install[@]}" wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --locked \
+    --features build-binary "${tool_build[@]}"
+  command -v wasm-split-cli >/dev/null || die "wasm-split-cli was installed but is not on PATH"
 fi
 
 # --- npm side (tools/package-lock.json) ---------------------------------------------

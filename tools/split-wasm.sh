@@ -63,12 +63,19 @@ opt "$work/bindgen/${name}_bg.wasm" "$stage/${name}_bg.wasm"
 sed "/^import /s#\"./__wasm_split.js\"#\"./$link\"#" "$work/bindgen/$name.js" >"$stage/$name.js"
 grep -q "^import .*\"./$link\"" "$stage/$name.js" || die "the glue does not import __wasm_split.js"
 cp "$work/split/__wasm_split.js" "$stage/$link"
+# Each split point's wasm (split_<function>_<id>.wasm) and the code several of them
+# share (chunk_<n>.wasm, loaded with each that needs it).
 count=0
-for chunk in "$work/split"/split_*.wasm; do
+for chunk in "$work/split"/*.wasm; do
+  [[ $chunk == "$work/split/$name.wasm" ]] && continue
   base=$(basename "$chunk" .wasm)
   opt "$chunk" "$stage/$base-$hash.wasm"
   sed -i "s#\"./$base.wasm\"#\"./$base-$hash.wasm\"#" "$stage/$link"
   grep -q "\"./$base-$hash.wasm\"" "$stage/$link" || die "$link does not load $base.wasm"
   count=$((count + 1))
 done
+# Every wasm the loader fetches is in the build.
+while IFS= read -r file; do
+  [[ -f $stage/$file ]] || die "$link loads $file, which is not in the build"
+done < <(grep -o 'new URL("[.]/[^"]*"' "$stage/$link" | sed 's/^new URL("[.][/]//; s/"$//')
 printf '\033[1;34m[split]\033[0m %s: the main module and %d chunks\n' "$name" "$count"

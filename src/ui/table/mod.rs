@@ -107,6 +107,13 @@ pub trait Screen:
     fn how_to_play(i18n: I18n) -> AnyView;
     /// The rules page, pieces drawn in `style`.
     fn rules_page(style: Self::PieceStyle, on_close: Callback<()>) -> AnyView;
+    /// A records dialog ([`records::dialog`]), loaded when first opened.
+    fn records_dialog(
+        ctx: TableCtx<Self>,
+        dialog: RecordsDialog,
+        on_game: Callback<Self>,
+        on_close: Callback<()>,
+    ) -> AnyView;
     /// What the result dialog shows besides the headline and the reason.
     fn result_details(_ctx: TableCtx<Self>) -> AnyView {
         ().into_any()
@@ -365,7 +372,7 @@ fn link_buttons<G: Screen>() -> impl IntoView {
 
 /// The records dialog open over the table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum RecordsDialog {
+pub enum RecordsDialog {
     /// The record and the share link of the game.
     Export,
     /// Paste or open a record.
@@ -588,15 +595,10 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
                     }
                 })
         }}
-        {move || match records_open.get() {
-            Some(RecordsDialog::Export) => Some(
-                records::export_dialog(ctx, Callback::new(move |()| show_records(None))).into_any(),
-            ),
-            Some(RecordsDialog::Import) => Some(
-                records::import_dialog(ctx, on_imported, Callback::new(move |()| show_records(None)))
-                    .into_any(),
-            ),
-            None => None,
+        {move || {
+            records_open.get().map(|dialog| {
+                G::records_dialog(ctx, dialog, on_imported, Callback::new(move |()| show_records(None)))
+            })
         }}
         <Show when=move || rules_open.get()>
             {G::rules_page(

@@ -4,7 +4,7 @@
 //! decided by [`crate::record`] and the table ([`Table::open_link`],
 //! [`Table::load_game`]); this only draws and talks to the browser.
 
-use super::{I18n, Screen, TableCtx};
+use super::{I18n, RecordsDialog, Screen, TableCtx};
 use crate::record::link::{HeaderField, LinkErrorKind};
 use crate::record::text::{ImportError, ImportErrorKind, MAX_RECORD_BYTES};
 use crate::session::table::{LinkProblem, Table, record_file_name};
@@ -91,6 +91,20 @@ fn download(name: &str, text: &str) {
 fn file_name<G: Screen>(date: &str) -> String {
     let key = G::GAME_NAME.to_ascii_lowercase().replace(' ', "-");
     record_file_name(&key, Some(date))
+}
+
+/// The export dialog, or the import dialog that gives a game read to `on_game`; both
+/// closed by `on_close`. Each game loads it when first opened ([`Screen::records_dialog`]).
+pub fn dialog<G: Screen>(
+    ctx: TableCtx<G>,
+    dialog: RecordsDialog,
+    on_game: Callback<G>,
+    on_close: Callback<()>,
+) -> AnyView {
+    match dialog {
+        RecordsDialog::Export => export_dialog(ctx, on_close).into_any(),
+        RecordsDialog::Import => import_dialog(ctx, on_game, on_close).into_any(),
+    }
 }
 
 /// The export dialog (`export-dialog`): the record text (`export-text`) with copy

@@ -17,7 +17,7 @@ use crate::session::yonin::{PieceStyle, last_turn_story, turn_stories};
 use crate::ui::I18n;
 use crate::ui::i18n::{t, t_string};
 use crate::ui::table::players::{CardExtras, player_card};
-use crate::ui::table::{Screen, TableCtx};
+use crate::ui::table::{RecordsDialog, Screen, TableCtx, records};
 use leptos::prelude::*;
 
 impl Screen for Game {
@@ -167,6 +167,16 @@ impl Screen for Game {
         Suspend::new(async move { lazy_rules_page(style, on_close).await }).into_any()
     }
 
+    fn records_dialog(
+        ctx: TableCtx<Game>,
+        dialog: RecordsDialog,
+        on_game: Callback<Game>,
+        on_close: Callback<()>,
+    ) -> AnyView {
+        Suspend::new(async move { lazy_records_dialog(ctx, dialog, on_game, on_close).await })
+            .into_any()
+    }
+
     fn result_details(ctx: TableCtx<Game>) -> AnyView {
         result::placings(ctx)
     }
@@ -230,4 +240,15 @@ fn card(ctx: TableCtx<Game>, seat: Seat) -> impl IntoView {
 #[lazy]
 fn lazy_rules_page(style: PieceStyle, on_close: Callback<()>) -> AnyView {
     view! { <rules_page::YoninRules style=style on_close=on_close /> }.into_any()
+}
+
+/// A records dialog, loaded when first opened (Leptos's `#[lazy]`, tools/split-wasm.sh).
+#[lazy]
+fn lazy_records_dialog(
+    ctx: TableCtx<Game>,
+    dialog: RecordsDialog,
+    on_game: Callback<Game>,
+    on_close: Callback<()>,
+) -> AnyView {
+    records::dialog(ctx, dialog, on_game, on_close)
 }
