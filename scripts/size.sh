@@ -43,7 +43,7 @@ done < <(find "$dir" -type f | sort)
 printf '%-48s %10d %10d\n' total "$raw_total" "$gz_total"
 printf '%-48s %10d %10d\n' 'first screen: the choice of a game' "$first_raw" "$first_gz"
 printf '%-48s %10d %10d\n' '  and the pieces font (preloaded)' "$((first_raw + font_raw))" "$((first_gz + font_gz))"
-# A game's board also needs its table's wasm (split_<game>_table_*) and the chunks it
+# A game's board also needs its table's wasm (split_<game>_table-*) and the chunks it
 # shares with other lazy parts (tools/split-wasm.sh): __wasm_split-*.js names them, a
 # comment listing the split points above each shared chunk.
 for game in hasami yonin; do
@@ -52,11 +52,11 @@ for game in hasami yonin; do
     [[ -f $link ]] || continue
     while IFS= read -r file; do
       raw=$((raw + $(stat -c %s "$dir/$file"))) z=$((z + $(gz "$dir/$file")))
-    done < <(awk -v t="${game}_table_" '
+    done < <(awk -v t="${game}_table" '
       /^\/\* .* \*\/$/ { users = $0; next }
       match($0, /new URL\("\.\/[^"]+"/) {
         file = substr($0, RSTART + 10, RLENGTH - 11)
-        if (index(users, t) || index(file, "split_" t) == 1) print file
+        if (users ~ ("[ ,]" t "(,| )") || index(file, "split_" t "-") == 1) print file
         users = ""
       }' "$link")
   done

@@ -7,8 +7,8 @@
 //! the browser (storage, the share sheet, the clipboard).
 
 use super::i18n::{t, t_string, use_i18n};
-use super::table::records::{can_share, capitalized, copy_text, link_kind, page_url, share};
 use super::table::driver::PageCpu;
+use super::table::records::{can_share, capitalized, copy_text, link_kind, page_url, share};
 use super::table::{I18n, Screen, TableCtx, driver, follow_bottom, review, table_board};
 use super::{PrefsContext, sound_moves, store};
 use crate::ai::Level;

@@ -5,13 +5,14 @@
 //! Where things are: the page and its top bar ([`shell`]), the notices ([`notices`]),
 //! the preferences menu ([`prefs`]), the table frame both games share ([`table`]),
 //! each game's own parts ([`hasami`], [`yonin`]), games played by link ([`link_play`]),
-//! the board ([`board`]), the rules
-//! pages' frame ([`rules_page`]), dialogs and small widgets ([`widgets`]), and the
+//! the board ([`board`]), the rules pages' frame ([`rules_page`]), dialogs and small
+//! widgets ([`widgets`]), the parts loaded when first used ([`lazy`]), and the
 //! browser's services: storage ([`store`]), sound ([`sound`]), the CPU's Web Worker
 //! ([`crate::worker`]) and new builds ([`update`]).
 
 pub mod board;
 pub mod hasami;
+pub mod lazy;
 pub mod link_play;
 pub mod notices;
 pub mod prefs;

@@ -3,6 +3,7 @@
 //! game. It owns both tables and the preferences.
 
 use super::i18n::{Locale, t, t_string, use_i18n};
+use super::lazy::{LoadFailed, lazy_view};
 use super::link_play::{LinkPlay, LinkView, link_screen, load_games, opened};
 use super::notices::{AppNotice, NoticeList};
 use super::prefs::{PreferencesMenu, apply_theme};
@@ -18,6 +19,7 @@ use crate::session::notice::Notices;
 use crate::session::storage::{LoadError, StorageError, keys};
 use crate::session::table::{PieceStyleChoice, Table};
 use leptos::prelude::*;
+use leptos::wasm_split::wasm_split;
 use leptos_i18n::Locale as _;
 
 /// The whole page: it opens both tables ([`driver::use_table`]), reads the
@@ -320,9 +322,9 @@ pub fn Shell() -> impl IntoView {
             </header>
             <NoticeList app=app_notices hasami=hasami yonin=yonin game=game updates=updates />
             {move || match (link_shown.get(), game.get()) {
-                (true, _) => Suspend::new(async move { lazy_link_screen(link_play).await }).into_any(),
-                (false, Some(GameKind::Hasami)) => Suspend::new(async move { hasami_table(hasami).await }).into_any(),
-                (false, Some(GameKind::Yonin)) => Suspend::new(async move { yonin_table(yonin).await }).into_any(),
+                (true, _) => lazy_view(load_link_screen(), move || lazy_link_screen(link_play)),
+                (false, Some(GameKind::Hasami)) => lazy_view(load_hasami_table(), move || hasami_table(hasami)),
+                (false, Some(GameKind::Yonin)) => lazy_view(load_yonin_table(), move || yonin_table(yonin)),
                 (false, None) => view! { <GameChoice on_choose=Callback::new(move |k| choose(Some(k))) /> }.into_any(),
             }}
             <footer>{t!(i18n, footer)}</footer>
@@ -426,24 +428,22 @@ fn GameChoice(on_choose: Callback<GameKind>) -> impl IntoView {
     }
 }
 
-// What the page loads when first needed (Leptos's `#[lazy]`: tools/split-wasm.sh puts
-// each of these functions, and the code only it reaches, in a wasm of its own, fetched
-// at its first call). The choice of a game needs none of them; a table needs its game's.
+// What the page loads when first needed ([`super::lazy`]).
 
 /// The games played by link ([`link_screen`]), loaded when first opened.
-#[lazy]
-fn lazy_link_screen(lp: LinkPlay) -> AnyView {
-    link_screen(lp).into_any()
+#[wasm_split(link_screen, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_link_screen))]
+fn lazy_link_screen(lp: LinkPlay) -> Result<AnyView, LoadFailed> {
+    Ok(link_screen(lp).into_any())
 }
 
 /// The Hasami table ([`table_frame`]), loaded when first shown.
-#[lazy]
-fn hasami_table(table: RwSignal<Table<hasami::Game>>) -> AnyView {
-    table_frame(table).into_any()
+#[wasm_split(hasami_table, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_hasami_table))]
+fn hasami_table(table: RwSignal<Table<hasami::Game>>) -> Result<AnyView, LoadFailed> {
+    Ok(table_frame(table).into_any())
 }
 
 /// The Yonin table ([`table_frame`]), loaded when first shown.
-#[lazy]
-fn yonin_table(table: RwSignal<Table<yonin::Game>>) -> AnyView {
-    table_frame(table).into_any()
+#[wasm_split(yonin_table, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_yonin_table))]
+fn yonin_table(table: RwSignal<Table<yonin::Game>>) -> Result<AnyView, LoadFailed> {
+    Ok(table_frame(table).into_any())
 }

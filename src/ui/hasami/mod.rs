@@ -11,9 +11,11 @@ use crate::session::hasami::PieceStyle;
 use crate::session::table::Table;
 use crate::ui::I18n;
 use crate::ui::i18n::{t, t_string};
+use crate::ui::lazy::{LoadFailed, lazy_view};
 use crate::ui::table::players::{CardExtras, player_card};
 use crate::ui::table::{RecordsDialog, Screen, TableCtx, records};
 use leptos::prelude::*;
+use leptos::wasm_split::wasm_split;
 
 impl Screen for Game {
     const LAYOUT: &'static str = "layout";
@@ -108,7 +110,7 @@ impl Screen for Game {
     }
 
     fn rules_page(style: PieceStyle, on_close: Callback<()>) -> AnyView {
-        Suspend::new(async move { lazy_rules_page(style, on_close).await }).into_any()
+        lazy_view(load_rules_page(), move || lazy_rules_page(style, on_close))
     }
 
     fn records_dialog(
@@ -117,8 +119,9 @@ impl Screen for Game {
         on_game: Callback<Game>,
         on_close: Callback<()>,
     ) -> AnyView {
-        Suspend::new(async move { lazy_records_dialog(ctx, dialog, on_game, on_close).await })
-            .into_any()
+        lazy_view(load_records_dialog(), move || {
+            lazy_records_dialog(ctx, dialog, on_game, on_close)
+        })
     }
 }
 
@@ -149,19 +152,19 @@ fn card(ctx: TableCtx<Game>, side: Player) -> impl IntoView {
     )
 }
 
-/// The rules page, loaded when first opened (Leptos's `#[lazy]`, tools/split-wasm.sh).
-#[lazy]
-fn lazy_rules_page(style: PieceStyle, on_close: Callback<()>) -> AnyView {
-    view! { <rules_page::HasamiRules style=style on_close=on_close /> }.into_any()
+/// The rules page, loaded when first opened ([`crate::ui::lazy`]).
+#[wasm_split(hasami_rules, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_rules_page))]
+fn lazy_rules_page(style: PieceStyle, on_close: Callback<()>) -> Result<AnyView, LoadFailed> {
+    Ok(view! { <rules_page::HasamiRules style=style on_close=on_close /> }.into_any())
 }
 
-/// A records dialog, loaded when first opened (Leptos's `#[lazy]`, tools/split-wasm.sh).
-#[lazy]
+/// A records dialog, loaded when first opened ([`crate::ui::lazy`]).
+#[wasm_split(hasami_records, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_records_dialog))]
 fn lazy_records_dialog(
     ctx: TableCtx<Game>,
     dialog: RecordsDialog,
     on_game: Callback<Game>,
     on_close: Callback<()>,
-) -> AnyView {
-    records::dialog(ctx, dialog, on_game, on_close)
+) -> Result<AnyView, LoadFailed> {
+    Ok(records::dialog(ctx, dialog, on_game, on_close))
 }

@@ -2,14 +2,16 @@
 //! the Web Lock that says which tab is in charge. Everything here only touches the
 //! outside world and forwards what happens to the table; the table decides.
 
+use crate::engine::{hasami, yonin};
 use crate::session::cpu::{CpuError, CpuJob, CpuReply, WorkerGame};
 use crate::session::storage::{LoadError, StorageError};
-use crate::engine::{hasami, yonin};
 use crate::session::table::cpu_request::{CpuRequest, answer_delay_ms};
 use crate::session::table::{SettingsOf, Table, TableError, TableGame, TableNotice};
+use crate::ui::lazy::{LoadFailed, tell_load_failure};
 use crate::ui::store;
 use crate::worker::{CpuWorker, PerformanceClock};
 use leptos::prelude::*;
+use leptos::wasm_split::wasm_split;
 use std::cell::Cell;
 use std::future::Future;
 use std::marker::PhantomData;
@@ -39,9 +41,7 @@ pub(crate) fn page_id() -> u64 {
 /// it; it also provides the [`CpuThinking`] of `G` to the components below.
 ///
 /// `on_saved` hears the result of every write of the table (the app tells a failure).
-pub fn use_table<G: PageCpu>(
-    on_saved: Callback<Result<(), StorageError>>,
-) -> RwSignal<Table<G>> {
+pub fn use_table<G: PageCpu>(on_saved: Callback<Result<(), StorageError>>) -> RwSignal<Table<G>> {
     let key = G::TABLE_KEY.to_string();
     // An older format's settings key, removed once the table is written anew.
     let legacy_key = G::legacy().and_then(|legacy| legacy.settings_key());
@@ -349,7 +349,11 @@ fn think_here<G: PageCpu>(table: RwSignal<Table<G>>, id: u64) {
     };
     let revision = request.revision;
     leptos::task::spawn_local(async move {
-        if let Some(mv) = G::think_here(request).await {
+        let Ok(answer) = G::think_here(request).await else {
+            tell_load_failure();
+            return;
+        };
+        if let Some(mv) = answer {
             // A stale answer is refused by the table itself; the page's own search
             // choosing an illegal move would be a bug of the CPU, told in the console.
             table.update(|t| {
@@ -366,30 +370,35 @@ fn think_here<G: PageCpu>(table: RwSignal<Table<G>>, id: u64) {
 /// fetched at the first fallback: most pages never need it.
 pub trait PageCpu: WorkerGame {
     /// The move `request` asks for (None when the game has none to play), searched on
-    /// this thread within the request's think time (the page's `performance.now()`).
-    fn think_here(request: CpuRequest<Self>) -> Pin<Box<dyn Future<Output = Option<Self::Move>>>>;
+    /// this thread within the request's think time (the page's `performance.now()`);
+    /// [`LoadFailed`] when the search's wasm could not be loaded.
+    fn think_here(request: CpuRequest<Self>) -> Pin<Box<dyn Future<Output = Thought<Self>>>>;
 }
 
 impl PageCpu for hasami::Game {
-    fn think_here(request: CpuRequest<Self>) -> Pin<Box<dyn Future<Output = Option<Self::Move>>>> {
+    fn think_here(request: CpuRequest<Self>) -> Pin<Box<dyn Future<Output = Thought<Self>>>> {
         Box::pin(think_hasami(request))
     }
 }
 
 impl PageCpu for yonin::Game {
-    fn think_here(request: CpuRequest<Self>) -> Pin<Box<dyn Future<Output = Option<Self::Move>>>> {
+    fn think_here(request: CpuRequest<Self>) -> Pin<Box<dyn Future<Output = Thought<Self>>>> {
         Box::pin(think_yonin(request))
     }
 }
 
+/// What the page's own search answers: the move (None when there is none to play), or
+/// that its wasm could not be loaded.
+pub type Thought<G> = Result<Option<<G as crate::engine::Variant>::Move>, LoadFailed>;
+
 /// The Hasami CPU on the page ([`PageCpu`]).
-#[lazy]
-fn think_hasami(request: CpuRequest<hasami::Game>) -> Option<hasami::Move> {
-    request.think(Some(&PerformanceClock::new()))
+#[wasm_split(hasami_cpu, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn think_hasami(request: CpuRequest<hasami::Game>) -> Result<Option<hasami::Move>, LoadFailed> {
+    Ok(request.think(Some(&PerformanceClock::new())))
 }
 
 /// The Yonin CPU on the page ([`PageCpu`]).
-#[lazy]
-fn think_yonin(request: CpuRequest<yonin::Game>) -> Option<yonin::Move> {
-    request.think(Some(&PerformanceClock::new()))
+#[wasm_split(yonin_cpu, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn think_yonin(request: CpuRequest<yonin::Game>) -> Result<Option<yonin::Move>, LoadFailed> {
+    Ok(request.think(Some(&PerformanceClock::new())))
 }

@@ -16,9 +16,11 @@ use crate::session::table::{SinceMove, Table};
 use crate::session::yonin::{PieceStyle, last_turn_story, turn_stories};
 use crate::ui::I18n;
 use crate::ui::i18n::{t, t_string};
+use crate::ui::lazy::{LoadFailed, lazy_view};
 use crate::ui::table::players::{CardExtras, player_card};
 use crate::ui::table::{RecordsDialog, Screen, TableCtx, records};
 use leptos::prelude::*;
+use leptos::wasm_split::wasm_split;
 
 impl Screen for Game {
     const STATS_PLACES: bool = true;
@@ -164,7 +166,7 @@ impl Screen for Game {
     }
 
     fn rules_page(style: PieceStyle, on_close: Callback<()>) -> AnyView {
-        Suspend::new(async move { lazy_rules_page(style, on_close).await }).into_any()
+        lazy_view(load_rules_page(), move || lazy_rules_page(style, on_close))
     }
 
     fn records_dialog(
@@ -173,8 +175,9 @@ impl Screen for Game {
         on_game: Callback<Game>,
         on_close: Callback<()>,
     ) -> AnyView {
-        Suspend::new(async move { lazy_records_dialog(ctx, dialog, on_game, on_close).await })
-            .into_any()
+        lazy_view(load_records_dialog(), move || {
+            lazy_records_dialog(ctx, dialog, on_game, on_close)
+        })
     }
 
     fn result_details(ctx: TableCtx<Game>) -> AnyView {
@@ -236,19 +239,19 @@ fn card(ctx: TableCtx<Game>, seat: Seat) -> impl IntoView {
     )
 }
 
-/// The rules page, loaded when first opened (Leptos's `#[lazy]`, tools/split-wasm.sh).
-#[lazy]
-fn lazy_rules_page(style: PieceStyle, on_close: Callback<()>) -> AnyView {
-    view! { <rules_page::YoninRules style=style on_close=on_close /> }.into_any()
+/// The rules page, loaded when first opened ([`crate::ui::lazy`]).
+#[wasm_split(yonin_rules, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_rules_page))]
+fn lazy_rules_page(style: PieceStyle, on_close: Callback<()>) -> Result<AnyView, LoadFailed> {
+    Ok(view! { <rules_page::YoninRules style=style on_close=on_close /> }.into_any())
 }
 
-/// A records dialog, loaded when first opened (Leptos's `#[lazy]`, tools/split-wasm.sh).
-#[lazy]
+/// A records dialog, loaded when first opened ([`crate::ui::lazy`]).
+#[wasm_split(yonin_records, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_records_dialog))]
 fn lazy_records_dialog(
     ctx: TableCtx<Game>,
     dialog: RecordsDialog,
     on_game: Callback<Game>,
     on_close: Callback<()>,
-) -> AnyView {
-    records::dialog(ctx, dialog, on_game, on_close)
+) -> Result<AnyView, LoadFailed> {
+    Ok(records::dialog(ctx, dialog, on_game, on_close))
 }
