@@ -237,3 +237,47 @@ fn a_normal_start_never_shows_the_failure() {
         assert_eq!(failure_screen(&page).await, None);
     });
 }
+
+/// A part of the app loaded on first use (here the Hasami rules page's wasm) missing
+/// from the server, as in a deploy half done: opening it shows the could-not-load
+/// screen over the game, with "Reload"; the page never goes dead in silence, and the
+/// saved game is kept.
+#[test]
+fn a_missing_lazy_part_shows_the_failure() {
+    if harness::skipped() {
+        return;
+    }
+    let broken = broken_build("part", |dir, _| {
+        let part = std::fs::read_dir(dir)
+            .expect("read the copy")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .find(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with("split_hasami_rules-") && n.ends_with(".wasm"))
+            })
+            .expect("the Hasami rules page's wasm in dist/");
+        std::fs::remove_file(part).expect("remove the part");
+    });
+    let dir = broken.clone();
+    let options = Options {
+        no_start: true,
+        ..Options::default()
+    };
+    run_with(options, move |page| async move {
+        page.serve_from(&dir);
+        page.visit().await;
+        page.wait_ready().await;
+        assert_eq!(failure_screen(&page).await, None, "the table loads");
+        let saved = page.storage_get("shogi-variants/hasami").await;
+        page.click("open-rules").await;
+        page.el("start-failed").await;
+        assert_eq!(failure_screen(&page).await, Some(english()));
+        assert_eq!(
+            page.storage_get("shogi-variants/hasami").await,
+            saved,
+            "the saved game is kept"
+        );
+    });
+    let _ = std::fs::remove_dir_all(&broken);
+}
