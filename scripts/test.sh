@@ -22,6 +22,9 @@ cargo clippy --all-targets --locked -- -D warnings
 step "clippy (wasm32)"
 cargo clippy --lib --bins --target wasm32-unknown-unknown --locked -- -D warnings
 
+step "clippy (wasm32: the CPU's worker, built without the UI)"
+cargo clippy --lib --bin cpu_worker --target wasm32-unknown-unknown --no-default-features --locked -- -D warnings
+
 step "cargo doc (warnings denied)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --quiet
 
