@@ -116,8 +116,9 @@ fi
 if ! command -v wasm-split-cli >/dev/null \
   || ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
   log "installing wasm-split-cli $WASM_SPLIT_VERSION (about a minute, once)"
+  # --force: a cached ~/.cargo/bin (CI) may hold the binary without cargo's list.
   "${tool_install[@]}" wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --locked \
-    --features build-binary "${tool_build[@]}"
+    --features build-binary --force "${tool_build[@]}"
   command -v wasm-split-cli >/dev/null || die "wasm-split-cli was installed but is not on PATH"
 fi
 
