@@ -55,7 +55,7 @@ for game in hasami yonin; do
     done < <(awk -v t="${game}_table" '
       /^\/\* .* \*\/$/ { users = $0; next }
       match($0, /new URL\("\.\/[^"]+"/) {
-        file = substr($0, RSTART + 10, RLENGTH - 11)
+        file = substr($0, RSTART + 11, RLENGTH - 12)
         if (users ~ ("[ ,]" t "(,| )") || index(file, "split_" t "-") == 1) print file
         users = ""
       }' "$link")

@@ -74,6 +74,26 @@ for chunk in "$work/split"/*.wasm; do
   grep -q "\"./$base-$hash.wasm\"" "$stage/$link" || die "$link does not load $base.wasm"
   count=$((count + 1))
 done
+# Each game's table with the shared parts it loads (the loader lists, above each shared
+# part, the split points that need it), written into index.html's `var PARTS = {};`
+# so that the page fetches the game last played's files beside the main wasm.
+parts_of() {
+  awk -v t="$1_table" '
+    /^\/\* .* \*\/$/ { users = $0; next }
+    match($0, /new URL\("\.\/[^"]+"/) {
+      file = substr($0, RSTART + 11, RLENGTH - 12)
+      if (users ~ ("[ ,]" t "(,| )") || index(file, "split_" t "-") == 1) print file
+      users = ""
+    }' "$stage/$link"
+}
+json_list() { printf '"%s",' "$@" | sed 's/,$//'; }
+mapfile -t hasami_parts < <(parts_of hasami)
+mapfile -t yonin_parts < <(parts_of yonin)
+(( ${#hasami_parts[@]} > 0 && ${#yonin_parts[@]} > 0 )) || die "no table parts in $link"
+parts="{\"hasami\":[$(json_list "${hasami_parts[@]}")],\"yonin\":[$(json_list "${yonin_parts[@]}")]}"
+grep -q 'var PARTS = {};' "$stage/index.html" || die "index.html has no 'var PARTS = {};'"
+sed -i "s#var PARTS = {};#var PARTS = $parts;#" "$stage/index.html"
+
 # Every wasm the loader fetches is in the build.
 while IFS= read -r file; do
   [[ -f $stage/$file ]] || die "$link loads $file, which is not in the build"
