@@ -11,7 +11,7 @@
 //! | beginner | 1 ply | none | 3 000 | [`Weights::NO_QUIESCENCE`], contempt 0.20 | the opponent's capture in reply (the evaluation), not corner captures |
 //! | casual | 2 plies | none | 12 000 | [`Weights::NO_QUIESCENCE`], contempt 0.20 | everything 2 plies deep, the mover's capture after that |
 //! | strong | up to 8 | 4 plies of captures | 8 000 | [`Weights::SEARCH`], contempt 0.20 | everything |
-//! | master | up to 64 | 6 plies of captures | 50 000 a second of think time, or `think_ms` with a clock | [`Weights::MASTER`], contempt 0.50 | everything |
+//! | master | up to 64 | 6 plies of captures | 50 000 a second of think time (four times that with at most 10 pieces on the board, [`master_sparse_budget`]), or `think_ms` with a clock | [`Weights::MASTER`], contempt 0.50 | everything |
 //!
 //! The lower levels are weaker the way people are: they look less far ahead and a
 //! beginner does not think of corner captures (RULES H3.4), neither its own nor the
@@ -48,7 +48,7 @@ pub use eval::{Eval, HasamiScale, Sight, Weights, Window, evaluate};
 pub use search::{Analysis, Style};
 
 use super::{Budget, Level, NOVICE_TAKES_PERCENT, Think};
-use crate::engine::hasami::{Game, Move};
+use crate::engine::hasami::{Game, Move, Player, Position};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -117,6 +117,29 @@ pub const fn style_of(level: Level) -> Style {
     }
 }
 
+/// At most this many pieces on the board (both sides) make a sparse end for the
+/// master's node budget ([`master_sparse_budget`]): five a side, where at four
+/// captures each one capture wins for either side (RULES H4.1, capture five).
+pub const MASTER_SPARSE_PIECES: usize = 10;
+
+/// The master's node budget in a sparse end ([`MASTER_SPARSE_PIECES`]), in percent of
+/// its budget elsewhere: four times, a ply deeper (depth 5 instead of 4), so that it
+/// sees the double threats that win those ends (`docs/STRENGTH.md`, 2026-12-03,
+/// evening). With a clock it searches until its think time is spent, as everywhere.
+pub const MASTER_SPARSE_PERCENT: u64 = 400;
+
+/// The master's node budget in `pos` without a clock, from `nodes`, its budget for the
+/// think time ([`Think::node_budget`]): [`MASTER_SPARSE_PERCENT`] % of it when at most
+/// [`MASTER_SPARSE_PIECES`] pieces are on the board, else `nodes`.
+pub fn master_sparse_budget(pos: &Position, nodes: u64) -> u64 {
+    let pieces = pos.pieces(Player::Black).len() + pos.pieces(Player::White).len();
+    if pieces <= MASTER_SPARSE_PIECES {
+        nodes.saturating_mul(MASTER_SPARSE_PERCENT) / 100
+    } else {
+        nodes
+    }
+}
+
 /// Chooses a move for the side to move of `game` at `think.level`, `None` when the game
 /// is over. Deterministic for the same game, level and seed when `think.clock` is
 /// `None`; with a clock the master thinks [`Think::search_ms`] milliseconds (no node limit)
@@ -143,6 +166,9 @@ pub fn analyse(game: &Game, think: &Think) -> Option<Analysis> {
     }
     let mut style = style_of(think.level);
     style.budget.max_nodes = think.node_budget(style.budget.max_nodes);
+    if think.level == Level::Master && style.budget.max_nodes != u64::MAX {
+        style.budget.max_nodes = master_sparse_budget(game.position(), style.budget.max_nodes);
+    }
     let time = think.wall_limit();
     search::search(game, &style, think.seed, time)
 }

@@ -463,6 +463,33 @@ fn natively_the_master_s_three_seconds_buy_three_times_the_nodes() {
     assert!(three.depth >= one.depth);
 }
 
+#[test]
+fn natively_the_master_searches_four_times_the_nodes_with_ten_pieces_or_fewer() {
+    // Five pieces a side (one capture wins at four each, RULES H4.1): 4 × 50 000 nodes
+    // for 1 s of think time; six a side: 50 000, as in the opening.
+    let budget = style_of(Level::Master).budget.max_nodes;
+    assert_eq!(budget, 50_000);
+    let five = endgames(8, 5, 0x5BA5);
+    let six = endgames(8, 6, 0x5BA6);
+    assert_eq!(master_sparse_budget(five[0].position(), budget), 200_000);
+    assert_eq!(master_sparse_budget(six[0].position(), budget), 50_000);
+    let start = Game::new(Rules::default());
+    assert_eq!(master_sparse_budget(start.position(), budget), 50_000);
+    let nodes = |g: &Game| {
+        analyse(g, &Think::nodes_only(Level::Master, 1))
+            .unwrap()
+            .nodes
+    };
+    // The search stops at the node past the budget; the others end early, decided.
+    let spent = |games: &[Game], limit: u64| {
+        let used: Vec<u64> = games.iter().map(nodes).collect();
+        assert!(used.iter().all(|&n| n <= limit + 1), "{used:?}");
+        used.iter().filter(|&&n| n == limit + 1).count()
+    };
+    assert_eq!(spent(&five, 4 * budget), 5);
+    assert_eq!(spent(&six, budget), 6);
+}
+
 /// Whether `mv` by the side to move of `game` captures as many pieces as any move can
 /// (RULES H3), or wins at once.
 fn captures_most(game: &Game, mv: Move) -> bool {
