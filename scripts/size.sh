@@ -43,23 +43,13 @@ done < <(find "$dir" -type f | sort)
 printf '%-48s %10d %10d\n' total "$raw_total" "$gz_total"
 printf '%-48s %10d %10d\n' 'first screen: the choice of a game' "$first_raw" "$first_gz"
 printf '%-48s %10d %10d\n' '  and the pieces font (preloaded)' "$((first_raw + font_raw))" "$((first_gz + font_gz))"
-# A game's board also needs its table's wasm (split_<game>_table-*) and the chunks it
-# shares with other lazy parts (tools/split-wasm.sh): __wasm_split-*.js names them, a
-# comment listing the split points above each shared chunk.
+# A game's board also needs its table's parts: tools/split-wasm.sh lists them for each
+# game in index.html (`var PARTS = {"hasami":[…],"yonin":[…]};`, which the page preloads).
 for game in hasami yonin; do
   raw=$first_raw z=$first_gz
-  for link in "$dir"/__wasm_split-*.js; do
-    [[ -f $link ]] || continue
-    while IFS= read -r file; do
-      raw=$((raw + $(stat -c %s "$dir/$file"))) z=$((z + $(gz "$dir/$file")))
-    done < <(awk -v t="${game}_table" '
-      /^\/\* .* \*\/$/ { users = $0; next }
-      match($0, /new URL\("\.\/[^"]+"/) {
-        file = substr($0, RSTART + 11, RLENGTH - 12)
-        if (users ~ ("[ ,]" t "(,| )") || index(file, "split_" t "-") == 1) print file
-        users = ""
-      }' "$link")
-  done
+  while IFS= read -r file; do
+    raw=$((raw + $(stat -c %s "$dir/$file"))) z=$((z + $(gz "$dir/$file")))
+  done < <(grep -o "\"$game\":\[[^]]*\]" "$dir/index.html" | grep -o '"[^"]*[.]wasm"' | tr -d '"')
   printf '%-48s %10d %10d\n' "first board: $game (and its table's wasm)" "$raw" "$z"
 done
 

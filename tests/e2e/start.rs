@@ -16,16 +16,20 @@ fn broken_build(test: &str, damage: impl FnOnce(&Path, &Path)) -> PathBuf {
         .join(format!("e2e-broken-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     copy_dir(&dist_dir(), &dir);
-    let main_wasm = std::fs::read_dir(&dir)
-        .expect("read the copy")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| {
-            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-            name.ends_with("_bg.wasm") && !name.starts_with("cpu_worker")
-        })
-        .expect("the app's wasm in dist/");
+    let main_wasm = file_named(&dir, |name| {
+        name.ends_with("_bg.wasm") && !name.starts_with("cpu_worker")
+    })
+    .expect("the app's wasm in dist/");
     damage(&dir, &main_wasm);
     dir
+}
+
+/// The first file of `dir` whose name `wanted` accepts.
+fn file_named(dir: &Path, wanted: impl Fn(&str) -> bool) -> Option<PathBuf> {
+    std::fs::read_dir(dir)
+        .expect("read the copy")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(&wanted))
 }
 
 /// The start-up failure screen's title, text and buttons, or `None` when not shown.
@@ -248,15 +252,10 @@ fn a_missing_lazy_part_shows_the_failure() {
         return;
     }
     let broken = broken_build("part", |dir, _| {
-        let part = std::fs::read_dir(dir)
-            .expect("read the copy")
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .find(|p| {
-                p.file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.starts_with("split_hasami_rules-") && n.ends_with(".wasm"))
-            })
-            .expect("the Hasami rules page's wasm in dist/");
+        let part = file_named(dir, |n| {
+            n.starts_with("split_hasami_rules-") && n.ends_with(".wasm")
+        })
+        .expect("the Hasami rules page's wasm in dist/");
         std::fs::remove_file(part).expect("remove the part");
     });
     let dir = broken.clone();
