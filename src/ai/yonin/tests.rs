@@ -539,3 +539,55 @@ fn the_novice_plays_legal_moves_to_the_end_and_takes_most_captures() {
     }
     assert_eq!((had, took, drops), (145, 94, 0));
 }
+
+/// Principal variation search ([`Style::null_windows`]) changes the work only: on
+/// positions of random games under every rules combination, the master's search to 4
+/// plies with its table chooses the same move with the same score with null windows
+/// as without, and in total spends less work (RULES Y3.3's check priority and the
+/// best-reply layers as in [`search`]).
+#[test]
+fn null_windows_choose_the_same_move_and_score_with_less_work() {
+    let mut rng = StdRng::seed_from_u64(41);
+    let (mut with, mut without, mut compared) = (0u64, 0u64, 0);
+    for (n, &rules) in Rules::all_combinations().iter().enumerate() {
+        let mut game = Game::new(rules, Seat::from_index(n % 4));
+        for _ in 0..rng.random_range(20..50) {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        if game.is_over() || game.legal_moves().len() < 2 {
+            continue;
+        }
+        let style = Style {
+            budget: Budget {
+                max_depth: 4,
+                max_nodes: u64::MAX,
+            },
+            ..style_of(Level::Master)
+        };
+        assert!(style.null_windows, "the master uses null windows");
+        let full = Style {
+            null_windows: false,
+            ..style
+        };
+        let a = search(&game, &style, n as u64, None).unwrap();
+        let b = search(&game, &full, n as u64, None).unwrap();
+        assert_eq!(
+            (a.best, a.score, a.depth),
+            (b.best, b.score, b.depth),
+            "{}",
+            game.position()
+        );
+        with += a.nodes;
+        without += b.nodes;
+        compared += 1;
+    }
+    assert!(compared >= 4, "only {compared} positions");
+    assert!(
+        with < without,
+        "{with} units with null windows, {without} without"
+    );
+}

@@ -347,8 +347,15 @@ impl Page {
             })
             .await;
         assert_eq!(saved.game.moves()[before].to_string(), mv, "the move saved");
+        // The CPUs may move on before the page is read: the page showing the saved
+        // position, or already more moves than it holds, is the move played.
+        let (pieces, hands) = (pieces_of(&saved.game), hands_of(&saved.game));
+        let saved_moves = saved.game.position().move_count() as usize;
         let snap = self
-            .wait_shows(&format!("the page to show {mv}"), &saved.game)
+            .wait_yonin(&format!("the page to show {mv}"), |s| {
+                (s.pieces == pieces && s.hands == hands)
+                    || moves_shown(s).is_some_and(|n| n > saved_moves)
+            })
             .await;
         (saved.game, snap, asked)
     }
@@ -475,4 +482,16 @@ pub struct Timing {
     /// `(delay, start, duration, duration with the microtasks queued by then)` of
     /// each `setTimeout` callback run.
     pub timeouts: Vec<(f64, f64, f64, Option<f64>)>,
+}
+
+/// The number of moves the page's move counter shows (its first number: "Moves: 12"
+/// or "Moves: 12 of 300"), `None` when it shows none.
+fn moves_shown(s: &Snapshot) -> Option<usize> {
+    let digits: String = s
+        .move_count
+        .chars()
+        .skip_while(|c| !c.is_ascii_digit())
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
 }
