@@ -43,8 +43,7 @@
 //!   promotions, then two killer moves a ply (quiet moves that last cut off there), then
 //!   the rest (the master: by the history heuristic, [`Style::history`]: each seat's
 //!   quiet moves by the sum of depth² where the same move cut off elsewhere; on the
-//!   bench positions searched 6 plies with the table it saved 16 % of the work; and
-//!   principal variation search, [`Style::null_windows`], which halved that work again); the
+//!   bench positions searched 6 plies with the table it saved 16 % of the work); the
 //!   best-reply levels also keep a transposition table (2^17 entries,
 //!   keyed by a hash of the whole position; `rustc-hash` hashes by machine word, so a
 //!   wasm32 search may see other collisions than a 64-bit one and, within its budget,
@@ -195,11 +194,6 @@ pub struct Style {
     /// squares, or the dropped role and square) cut the search off elsewhere in this
     /// search, after the killer moves. Order only: the value searched is the same.
     pub history: bool,
-    /// Principal variation search: after a node's first move, each other move is
-    /// searched with a null window at the bound of the side to move, and again with
-    /// the whole window only when it may be better. Work only: the value and the
-    /// move chosen are those of the full-window search (module docs, Ordering).
-    pub null_windows: bool,
 }
 
 impl Style {
@@ -215,7 +209,6 @@ impl Style {
         supported_drop: 0,
         quiet_reduction_from: 0,
         history: false,
-        null_windows: false,
     };
 }
 
@@ -272,7 +265,6 @@ pub const fn style_of(level: Level) -> Style {
             supported_drop: 0,
             quiet_reduction_from: 0,
             history: false,
-            null_windows: false,
         },
         Level::Casual => Style {
             budget: Budget {
@@ -288,7 +280,6 @@ pub const fn style_of(level: Level) -> Style {
             supported_drop: 0,
             quiet_reduction_from: 0,
             history: false,
-            null_windows: false,
         },
         Level::Strong => Style {
             budget: Budget {
@@ -304,7 +295,6 @@ pub const fn style_of(level: Level) -> Style {
             supported_drop: SUPPORTED_DROP,
             quiet_reduction_from: STRONG_QUIET_REDUCTION_FROM,
             history: false,
-            null_windows: false,
         },
         Level::Master => Style {
             budget: Budget {
@@ -320,7 +310,6 @@ pub const fn style_of(level: Level) -> Style {
             supported_drop: SUPPORTED_DROP,
             quiet_reduction_from: MASTER_QUIET_REDUCTION_FROM,
             history: true,
-            null_windows: true,
         },
     }
 }

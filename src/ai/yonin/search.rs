@@ -104,7 +104,7 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
                         alpha: alpha + r.penalty,
                         ..Window::FULL
                     };
-                    search.search_child(&r.next, depth - 1, window, 1, true, best_this.is_some())
+                    search.search(&r.next, depth - 1, window, 1)
                 }
             };
             if search.stopped {
@@ -218,8 +218,6 @@ pub(super) struct Search<'a> {
     table: Table,
     time: Option<TimeLimit<'a>>,
     start_ms: f64,
-    /// Principal variation search ([`Style::null_windows`]).
-    null_windows: bool,
 }
 
 impl<'a> Search<'a> {
@@ -244,7 +242,6 @@ impl<'a> Search<'a> {
             table: Table::new(style.table_entries),
             start_ms: time.map_or(0.0, |t| t.clock.now_ms()),
             time,
-            null_windows: style.null_windows,
         }
     }
 
@@ -291,54 +288,6 @@ impl<'a> Search<'a> {
         };
         // Good ends sooner, bad ends later.
         Some(Eval::end(PLACE[usize::from(place.clamp(1, 4)) - 1], ply))
-    }
-
-    /// The score of the child `next` of a node whose window is now `w`: the whole
-    /// window for the node's first move searched, else first a null window at the side
-    /// to move's bound (principal variation search) and the whole window again only
-    /// when the child may lie inside it. A null-window score is a bound that falls
-    /// outside `w` (or exactly on its bound), so the node's value and its choice among
-    /// moves are those of the full-window search; only the work differs.
-    ///
-    /// Why: in the best-reply layers every live opponent's moves are tried, so most
-    /// children of a node only need to be shown no better than the best so far, which
-    /// a null window shows with more cut-offs below. `engine bench yonin`'s four
-    /// positions searched 6 plies with the master's table took 35 448 589 units
-    /// instead of 71 236 677 (the same moves and scores); 4 plies with the table 813 203
-    /// instead of 879 896. Without a table the re-searches cost more than the null
-    /// windows save at 4 plies (the asserted bench: 1 066 149 instead of 1 017 784), so
-    /// only the master, which always has its table, uses it (`docs/STRENGTH.md`,
-    /// 2026-12-03, afternoon).
-    fn search_child(
-        &mut self,
-        next: &Position,
-        depth: u32,
-        w: Window,
-        ply: u32,
-        maximising: bool,
-        after_first: bool,
-    ) -> Eval {
-        if !after_first || w.beta <= w.alpha + 1 || !self.null_windows {
-            return self.search(next, depth, w, ply);
-        }
-        let null = if maximising {
-            Window {
-                alpha: w.alpha,
-                beta: w.alpha + 1,
-            }
-        } else {
-            Window {
-                alpha: w.beta - 1,
-                beta: w.beta,
-            }
-        };
-        let score = self.search(next, depth, null, ply);
-        if self.stopped || score <= w.alpha || score >= w.beta {
-            return score;
-        }
-        // Strictly inside the window: better than the best so far, searched again for
-        // its exact score.
-        self.search(next, depth, w, ply)
     }
 
     /// Alpha-beta over the CPU's side (maximising, `window.alpha`) and the others
@@ -437,7 +386,7 @@ impl<'a> Search<'a> {
                     } else {
                         depth - 1
                     };
-                    self.search_child(&next, below, w, ply + 1, maximising, best_move.is_some())
+                    self.search(&next, below, w, ply + 1)
                 }
             };
             if self.stopped {
