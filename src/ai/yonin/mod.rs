@@ -139,14 +139,10 @@ const SUPPORTED_DROP: i32 = 250;
 /// Entries of the best-reply levels' transposition table (2^17, 24 bytes each: 3 MiB).
 const TABLE_ENTRIES: usize = 1 << 17;
 
-/// The master's [`Style::quiet_reduction_from`]: 5, so its 2- and 4-ply iterations
+/// The master's [`Style::quiet_reduction_from`]: 4, so its 2- and 4-ply iterations
 /// are full width (as before the reduction) and its 6-ply and deeper ones reduce quiet
-/// moves only at nodes with 5 or more plies left (in a 6-ply iteration, the replies to
-/// the root's moves). On the tuning seeds 13 and 77 it placed first in 118 of 200
-/// against 111 with 4 and 102 with 3 (`docs/STRENGTH.md`, 2026-12-03, after the
-/// evening); a null-window search that finished more of the selective iterations
-/// placed worse, so less selectivity was tried.
-const MASTER_QUIET_REDUCTION_FROM: u32 = 5;
+/// moves at their upper nodes.
+const MASTER_QUIET_REDUCTION_FROM: u32 = 4;
 
 /// The strong level's [`Style::quiet_reduction_from`]: 3. On its 150 000 units the
 /// 4-ply iteration rarely finished at full width; with the opponents' quiet replies
