@@ -48,7 +48,7 @@ pub use eval::{Eval, HasamiScale, Sight, Weights, Window, evaluate};
 pub use search::{Analysis, Style};
 
 use super::{Budget, Level, NOVICE_TAKES_PERCENT, Think};
-use crate::engine::hasami::{Game, Move, Player, Position};
+use crate::engine::hasami::{Game, Move, Position};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -132,7 +132,7 @@ pub const MASTER_SPARSE_PERCENT: u64 = 400;
 /// think time ([`Think::node_budget`]): [`MASTER_SPARSE_PERCENT`] % of it when at most
 /// [`MASTER_SPARSE_PIECES`] pieces are on the board, else `nodes`.
 pub fn master_sparse_budget(pos: &Position, nodes: u64) -> u64 {
-    let pieces = pos.pieces(Player::Black).len() + pos.pieces(Player::White).len();
+    let pieces = pos.occupied().len();
     if pieces <= MASTER_SPARSE_PIECES {
         nodes.saturating_mul(MASTER_SPARSE_PERCENT) / 100
     } else {
