@@ -539,3 +539,42 @@ fn the_novice_plays_legal_moves_to_the_end_and_takes_most_captures() {
     }
     assert_eq!((had, took, drops), (145, 94, 0));
 }
+
+/// RULES Y6.1, Y5.2, Y5.3: with one seat mated, the next mate ends the game and its
+/// mater takes the mated seat's pieces, so the master's evaluation counts the danger an
+/// opponent's king is in for the CPU only as far as the CPU makes it, and the danger
+/// another opponent makes against it ([`Style::race`]). Before the first mate, and
+/// for a style without the race, the danger counts for the CPU whoever makes it.
+#[test]
+fn in_the_race_to_the_deciding_mate_danger_counts_by_who_makes_it() {
+    use super::eval::Evaluator;
+    // West mated by South; North's king e9, East's e5 … i5, South's e1. A rook on d7
+    // attacks d8 and d9 by North's king: East's (`e`) or South's (`s`).
+    let text = |rook: &str, elims: &str, west_king: &str| {
+        format!("4Kn4/9/3R{rook}5/9/{west_king}7Ke/9/9/9/4Ks4 -/-/-/- s {elims} 10 -")
+    };
+    let master = style_of(Level::Master);
+    assert!(master.race);
+    assert!(!style_of(Level::Strong).race);
+    let plain = Style {
+        race: false,
+        ..master
+    };
+    let eval =
+        |style: &Style, pos: &Position| Evaluator::new(Seat::South, false, style).evaluate(pos);
+    let east: Position = text("e", "w:s:10", "Kwx").parse().unwrap();
+    let south: Position = text("s", "w:s:10", "Kwx").parse().unwrap();
+    // North's danger from the rook's two squares by its king (no drop threat: empty
+    // hands), 2 × KING_ZONE, counts for South over two opponents without the race,
+    // against it with the race.
+    let d = 2 * weights::KING_ZONE;
+    assert_eq!(
+        eval(&master, &east).units(),
+        eval(&plain, &east).units() - d
+    );
+    // South's own rook: the same with or without the race.
+    assert_eq!(eval(&master, &south), eval(&plain, &south));
+    // No seat mated yet: the next mate does not end the game, no race.
+    let four: Position = text("e", "-", "Kw").parse().unwrap();
+    assert_eq!(eval(&master, &four), eval(&plain, &four));
+}
