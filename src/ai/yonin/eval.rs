@@ -99,12 +99,13 @@ impl Evaluator {
                     .iter()
                     .filter(|&s| s != seat && !self.friend(s))
                     .fold(0, |acc, s| acc | board.attacked[s.index()]);
-                let armed_others = armed.map(|a| {
+                let others_armed = armed.map(|a| {
                     live.iter()
                         .any(|s| s != seat && !self.friend(s) && a[s.index()])
                 });
-                *t -= self.danger_from(&board, pos, seat, by_me, armed.map(|a| a[self.me.index()]));
-                others_danger += self.danger_from(&board, pos, seat, by_others, armed_others);
+                let me_armed = armed.map(|a| a[self.me.index()]);
+                *t -= self.danger_from(&board, pos, seat, by_me, me_armed);
+                others_danger += self.danger_from(&board, pos, seat, by_others, others_armed);
             } else {
                 *t += board.king_safety(pos, seat, self.pairs);
                 if let Some(armed) = armed {

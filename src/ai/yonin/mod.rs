@@ -262,7 +262,7 @@ pub type Window = score::Window<YoninScale>;
 /// | beginner | paranoid | 1 ply | 20 000 | none: it sees a capture in reply only when its move invites it by the rules' own turn order (no threat term) |
 /// | casual | paranoid | 2 plies | 60 000 | the seat to move's captures, not those of the seats further round; and no drops among the answers it searches (blind to drop threats) |
 /// | strong | best-reply | 2 plies, 4 where its work allows, quiet moves two plies shallower from 3 plies left | 150 000 | both, and the drop squares by each king (module docs) |
-/// | master | best-reply | 4 plies, then 6 or more with quiet moves two plies shallower from 4 plies left | 1 800 000 a second of think time (about the work a second buys in the browser), or `think_ms` with a clock | both, and the drop squares |
+/// | master | best-reply, the race to the deciding mate ([`Style::race`]) | 4 plies, then 6 or more with quiet moves two plies shallower from 4 plies left | 1 800 000 a second of think time (about the work a second buys in the browser), or `think_ms` with a clock | both, and the drop squares |
 ///
 /// What separates them: the casual level sees the next seat's answer on the board (not
 /// its drops), the strong level
