@@ -128,19 +128,6 @@ impl Board {
         if !threatened {
             return (0, 0);
         }
-        self.drop_squares_against(pos, seat, pairs, self.enemy_attacks(seat, pairs))
-    }
-
-    /// [`Board::drop_squares`] of the live `seat` against the attackers of `enemy`
-    /// squares alone (the open squares, and those of them in `enemy`), whoever holds
-    /// what in hand.
-    pub(super) fn drop_squares_against(
-        &self,
-        pos: &Position,
-        seat: Seat,
-        pairs: bool,
-        enemy: u128,
-    ) -> (i32, i32) {
         let mut guarded = self.attacks[seat.index()][..KING_CLASS]
             .iter()
             .fold(0, |acc, a| acc | a);
@@ -148,20 +135,14 @@ impl Board {
             guarded |= self.attacked[seat.partner().index()];
         }
         let open = attacks::king_attacks(pos.king_square(seat).index()) & !self.all & !guarded;
-        let supported = open & enemy;
+        let supported = open & self.enemy_attacks(seat, pairs);
         (open.count_ones() as i32, supported.count_ones() as i32)
     }
 
     /// King safety of the live `seat` (a penalty, so at most 0).
     pub(super) fn king_safety(&self, pos: &Position, seat: Seat, pairs: bool) -> i32 {
-        -self.king_danger(pos, seat, self.enemy_attacks(seat, pairs))
-    }
-
-    /// How much danger the squares in `enemy` (attacked by some of the live `seat`'s
-    /// opponents) put its king in (at least 0): attacked squares around it, check, and
-    /// no square to step to that `enemy` leaves free.
-    pub(super) fn king_danger(&self, pos: &Position, seat: Seat, enemy: u128) -> i32 {
         let k = pos.king_square(seat).index();
+        let enemy = self.enemy_attacks(seat, pairs);
         let zone = attacks::king_attacks(k);
         let mut danger = KING_ZONE * (zone & enemy).count_ones() as i32;
         if enemy & SINGLE[k] != 0 {
@@ -170,7 +151,7 @@ impl Board {
         if zone & !enemy & !self.occupied[seat.index()] & !self.kings == 0 {
             danger += NO_FLIGHT;
         }
-        danger
+        -danger
     }
 
     /// The best gain `seat` can expect from one capture now among the pieces on

@@ -24,9 +24,6 @@ pub(super) struct Evaluator {
     pub(super) drop_square: i32,
     /// Further units per supported drop square ([`super::Style::supported_drop`]).
     pub(super) supported_drop: i32,
-    /// Whether the danger to an opponent's king counts by who makes it when the next
-    /// mate ends the game ([`super::Style::race`]).
-    pub(super) race: bool,
 }
 
 impl Evaluator {
@@ -39,7 +36,6 @@ impl Evaluator {
             threat_later: style.threat_later,
             drop_square: style.drop_square,
             supported_drop: style.supported_drop,
-            race: style.race,
         }
     }
 
@@ -47,33 +43,6 @@ impl Evaluator {
     #[inline]
     pub(super) fn friend(&self, seat: Seat) -> bool {
         seat == self.me || (self.pairs && seat == self.me.partner())
-    }
-
-    /// Whether the next mate ends the game in individual play (RULES Y6.1, Y6.2): one
-    /// seat mated with the game ending after two mates, or two with play to the last.
-    pub(super) fn next_mate_ends(&self, pos: &Position) -> bool {
-        let rules = pos.rules();
-        !rules.is_pairs() && pos.eliminations().len() + 1 == rules.mates_to_end()
-    }
-
-    /// The danger (at least 0) to the king of the live `seat` from the squares in
-    /// `enemy` (attacked by some of its opponents): [`Board::king_danger`] and, when
-    /// `armed` (those opponents hold a gold, silver or rook; `None`: a style blind to
-    /// drop squares), its drop squares against them.
-    fn danger_from(
-        &self,
-        board: &Board,
-        pos: &Position,
-        seat: Seat,
-        enemy: u128,
-        armed: Option<bool>,
-    ) -> i32 {
-        let mut danger = board.king_danger(pos, seat, enemy);
-        if armed == Some(true) {
-            let (open, supported) = board.drop_squares_against(pos, seat, self.pairs, enemy);
-            danger += self.drop_square * open + self.supported_drop * supported;
-        }
-        danger
     }
 
     /// Static score of `pos` (not over) for the CPU's side.
@@ -84,34 +53,15 @@ impl Evaluator {
         let mut mine = 0u128;
         let mut theirs = board.loose;
         let armed = (self.drop_square != 0 || self.supported_drop != 0).then(|| armed_seats(pos));
-        let race = self.race && self.next_mate_ends(pos);
-        // In the race (`race`): the danger the other opponents put an opponent's king in,
-        // which would count for them (module docs of `super`, Style::race).
-        let mut others_danger = 0;
         for seat in live.iter() {
             let t = &mut total[seat.index()];
             for (role, n) in pos.hand(seat).iter() {
                 *t += hand_value(role) * i32::from(n);
             }
-            if race && !self.friend(seat) {
-                let by_me = board.attacked[self.me.index()];
-                let by_others = live
-                    .iter()
-                    .filter(|&s| s != seat && !self.friend(s))
-                    .fold(0, |acc, s| acc | board.attacked[s.index()]);
-                let others_armed = armed.map(|a| {
-                    live.iter()
-                        .any(|s| s != seat && !self.friend(s) && a[s.index()])
-                });
-                let me_armed = armed.map(|a| a[self.me.index()]);
-                *t -= self.danger_from(&board, pos, seat, by_me, me_armed);
-                others_danger += self.danger_from(&board, pos, seat, by_others, others_armed);
-            } else {
-                *t += board.king_safety(pos, seat, self.pairs);
-                if let Some(armed) = armed {
-                    let (open, supported) = board.drop_squares(pos, seat, self.pairs, armed);
-                    *t -= self.drop_square * open + self.supported_drop * supported;
-                }
+            *t += board.king_safety(pos, seat, self.pairs);
+            if let Some(armed) = armed {
+                let (open, supported) = board.drop_squares(pos, seat, self.pairs, armed);
+                *t -= self.drop_square * open + self.supported_drop * supported;
             }
             let mates = pos.mates_by(seat) as i32;
             if self.friend(seat) {
@@ -138,7 +88,7 @@ impl Evaluator {
                 sum += total[s.index()];
                 n += 1;
             }
-            total[self.me.index()] - (sum + others_danger) / n.max(1)
+            total[self.me.index()] - sum / n.max(1)
         };
         // Past the horizon: what the seat to move can take at once, and what the other
         // opponents threaten before the CPU's side moves again.

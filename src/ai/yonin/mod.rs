@@ -78,17 +78,6 @@
 //!   last ply does not leave a piece hanging. In individual play the CPU compares its own
 //!   total with the mean of the live opponents'; in pairs its partner's total is added
 //!   and both opponents' are subtracted.
-//! - **The race** (master, [`Style::race`]; RULES Y6.1, Y6.2, Y5.3): when the next mate
-//!   ends the game (individual play, one seat mated and the game ending after two
-//!   mates, or two with play to the last), the danger an opponent's king is in (attacked
-//!   squares around it, check, no flight, drop squares) counts for the CPU only as far
-//!   as the CPU's own pieces make it, and the danger the other opponents make counts
-//!   against the CPU by the same weights. Why: the deciding mate gives its maker the
-//!   mated seat's pieces, its hand and its king; after the master's first mate, 10 of
-//!   its 14 second places in 40 games against three casual seats (seed 13, a tuning
-//!   seed) went to a seat that made the last mate and so had one mate, as the master,
-//!   and more pieces. Before, the evaluation counted every opponent's danger for the
-//!   CPU, whoever made it.
 //! - **Ends** are exact: a move that ends the game scores by the CPU's placing (RULES
 //!   Y6.1, Y6.5, Y7.2), and a move after which the CPU is mated scores as its final place
 //!   (RULES Y6.2), nearer good ends and farther bad ends first; a mate made by the root
@@ -205,14 +194,6 @@ pub struct Style {
     /// squares, or the dropped role and square) cut the search off elsewhere in this
     /// search, after the killer moves. Order only: the value searched is the same.
     pub history: bool,
-    /// The race to the deciding mate (RULES Y6.1, Y6.2): in individual play, when the
-    /// next mate ends the game, danger to an opponent's king counts for the CPU only as
-    /// far as the CPU makes it; the danger another opponent makes counts against the
-    /// CPU, as much as it would have counted for it. Why: the seat that makes the
-    /// deciding mate gets the mated seat's pieces and its hand with it (RULES Y5.2,
-    /// Y5.3), so after its first mate the CPU was mostly placed second by a seat that
-    /// made the last mate and then had more pieces (module docs, The race).
-    pub race: bool,
 }
 
 impl Style {
@@ -228,7 +209,6 @@ impl Style {
         supported_drop: 0,
         quiet_reduction_from: 0,
         history: false,
-        race: false,
     };
 }
 
@@ -262,7 +242,7 @@ pub type Window = score::Window<YoninScale>;
 /// | beginner | paranoid | 1 ply | 20 000 | none: it sees a capture in reply only when its move invites it by the rules' own turn order (no threat term) |
 /// | casual | paranoid | 2 plies | 60 000 | the seat to move's captures, not those of the seats further round; and no drops among the answers it searches (blind to drop threats) |
 /// | strong | best-reply | 2 plies, 4 where its work allows, quiet moves two plies shallower from 3 plies left | 150 000 | both, and the drop squares by each king (module docs) |
-/// | master | best-reply, the race to the deciding mate ([`Style::race`]) | 4 plies, then 6 or more with quiet moves two plies shallower from 4 plies left | 1 800 000 a second of think time (about the work a second buys in the browser), or `think_ms` with a clock | both, and the drop squares |
+/// | master | best-reply | 4 plies, then 6 or more with quiet moves two plies shallower from 4 plies left | 1 800 000 a second of think time (about the work a second buys in the browser), or `think_ms` with a clock | both, and the drop squares |
 ///
 /// What separates them: the casual level sees the next seat's answer on the board (not
 /// its drops), the strong level
@@ -285,7 +265,6 @@ pub const fn style_of(level: Level) -> Style {
             supported_drop: 0,
             quiet_reduction_from: 0,
             history: false,
-            race: false,
         },
         Level::Casual => Style {
             budget: Budget {
@@ -301,7 +280,6 @@ pub const fn style_of(level: Level) -> Style {
             supported_drop: 0,
             quiet_reduction_from: 0,
             history: false,
-            race: false,
         },
         Level::Strong => Style {
             budget: Budget {
@@ -317,7 +295,6 @@ pub const fn style_of(level: Level) -> Style {
             supported_drop: SUPPORTED_DROP,
             quiet_reduction_from: STRONG_QUIET_REDUCTION_FROM,
             history: false,
-            race: false,
         },
         Level::Master => Style {
             budget: Budget {
@@ -333,7 +310,6 @@ pub const fn style_of(level: Level) -> Style {
             supported_drop: SUPPORTED_DROP,
             quiet_reduction_from: MASTER_QUIET_REDUCTION_FROM,
             history: true,
-            race: true,
         },
     }
 }
