@@ -75,6 +75,7 @@ pub fn serve() {
                     id: None,
                     revision: None,
                     answer: Err(CpuError::Malformed("the job is not text".into())),
+                    work: None,
                 },
             };
             let _ = reply_to.post_message(&reply.to_json().into());
@@ -210,6 +211,7 @@ impl CpuWorker {
                             id: None,
                             revision: None,
                             answer: Err(CpuError::Malformed("the reply is not text".into())),
+                            work: None,
                         },
                         |text| CpuReply::from_json(&text),
                     );
@@ -232,6 +234,7 @@ impl CpuWorker {
                     id: None,
                     revision: None,
                     answer: Err(CpuError::Failed(what)),
+                    work: None,
                 };
                 this.replied(generation, reply, true);
             })
@@ -261,6 +264,7 @@ impl CpuWorker {
                 id: None,
                 revision: None,
                 answer: Err(CpuError::Failed(describe(&e))),
+                work: None,
             };
             self.replied(generation, reply, true);
         }

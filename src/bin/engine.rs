@@ -34,7 +34,8 @@ mod cli {
     use std::time::Instant;
     use strum::IntoEnumIterator;
 
-    /// CPU players of Hasami Shogi and Yonin Shogi: levels, perft, benchmark, matches.
+    /// CPU players of Hasami Shogi and Yonin Shogi: levels, perft, benchmark, matches,
+    /// the master's work in its think time.
     #[derive(Parser, Debug)]
     #[command(name = "engine", version)]
     struct Cli {
@@ -67,6 +68,21 @@ mod cli {
             /// `hasami` or `yonin`.
             game: String,
         },
+        /// The master's search with its clock, as in the browser, on positions of games
+        /// between casual players (every 12th ply of GAMES games, seeds 1, 2, ...): the
+        /// work it does in its think time (nodes for hasami, work units for yonin), per
+        /// move and the median. Run it as wasm (`scripts/bench-wasm.sh --think GAME`) to
+        /// see what the browser's master does on this machine.
+        Think {
+            /// `hasami` or `yonin`.
+            game: String,
+            /// Games to take positions from, at least 1.
+            #[arg(long, default_value_t = 3)]
+            games: u32,
+            /// The master's think time in ms: 1000, 3000 or 10000, as in the settings.
+            #[arg(long, default_value_t = 1000)]
+            think_ms: u32,
+        },
         /// Plays a match of A against B (games on all cores).
         Match {
             /// `hasami` or `yonin`.
@@ -91,7 +107,7 @@ mod cli {
             #[arg(long)]
             verbose: bool,
             /// The master's think time in ms: 1000, 3000 or 10000, as in the settings.
-            /// Natively its work grows with it (Hasami 50 000 nodes, Yonin 1 800 000
+            /// Natively its work grows with it (Hasami 50 000 nodes, Yonin 3 400 000
             /// work units a second).
             #[arg(long, default_value_t = 1000)]
             think_ms: u32,
@@ -246,6 +262,50 @@ mod cli {
                     (ms * 10.0).round() / 10.0
                 ))
             }
+            Command::Think {
+                game,
+                games,
+                think_ms,
+            } => {
+                let kind = game_kind(game)?;
+                if *games == 0 {
+                    return Err(CliError::ZeroGames);
+                }
+                if !THINK_TIMES_MS.contains(think_ms) {
+                    return Err(CliError::ThinkTime(*think_ms));
+                }
+                let mut moves: Vec<(u64, f64, u32)> = Vec::new();
+                for seed in 1..=u64::from(*games) {
+                    for (work, ms, depth) in think_along_a_game(kind, seed, *think_ms) {
+                        if !cli.json {
+                            println!(
+                                "seed {seed}: {work} {} in {ms:.0} ms, depth {depth}",
+                                work_unit(kind)
+                            );
+                        }
+                        moves.push((work, ms, depth));
+                    }
+                }
+                let median = |mut v: Vec<f64>| {
+                    v.sort_by(f64::total_cmp);
+                    v.get(v.len() / 2).copied().unwrap_or(0.0)
+                };
+                let work = median(moves.iter().map(|m| m.0 as f64).collect());
+                let ms = median(moves.iter().map(|m| m.1).collect());
+                if !cli.json {
+                    println!(
+                        "think {kind} at {think_ms} ms: {} moves, median {work} {} in {ms:.0} ms",
+                        moves.len(),
+                        work_unit(kind)
+                    );
+                }
+                Ok(json!({
+                    "moves": moves.len(),
+                    "median_work": work,
+                    "median_ms": (ms * 10.0).round() / 10.0,
+                })
+                .to_string())
+            }
             Command::Match {
                 game,
                 a,
@@ -298,6 +358,78 @@ mod cli {
                 Ok(serde_json::to_string(&r).expect("a report serializes"))
             }
         }
+    }
+
+    /// What the search of `kind` counts its work in.
+    fn work_unit(kind: GameKind) -> &'static str {
+        match kind {
+            GameKind::Hasami => "nodes",
+            GameKind::Yonin => "work units",
+        }
+    }
+
+    /// How often [`think_along_a_game`] asks the master, in plies.
+    const THINK_EVERY: u32 = 12;
+
+    /// A game of casual players (seed `seed`) in which, every [`THINK_EVERY`] plies, the
+    /// master searches with the clock for `think_ms` (its search stopping by the clock
+    /// alone, as in the browser): for each of those positions the work done (nodes or
+    /// work units), the milliseconds and the depth of the last finished iteration.
+    fn think_along_a_game(kind: GameKind, seed: u64, think_ms: u32) -> Vec<(u64, f64, u32)> {
+        let clock = StdClock(Instant::now());
+        let master = |ply: u32| shogi_variants::ai::Think {
+            level: Level::Master,
+            think_ms,
+            seed: seed * 1_000 + u64::from(ply),
+            clock: Some(&clock),
+        };
+        let casual = |ply: u32| {
+            shogi_variants::ai::Think::nodes_only(Level::Casual, seed * 1_000 + u64::from(ply))
+        };
+        let mut out = Vec::new();
+        let timed = |f: &dyn Fn() -> Option<(u64, u32)>| {
+            let start = Instant::now();
+            f().map(|(work, depth)| (work, start.elapsed().as_secs_f64() * 1000.0, depth))
+        };
+        match kind {
+            GameKind::Hasami => {
+                let mut game = h::Game::new(h::Rules::default());
+                for ply in 1..=THINK_EVERY * 8 {
+                    if ply % THINK_EVERY == 0
+                        && let Some(m) = timed(&|| {
+                            hasami::analyse(&game, &master(ply)).map(|a| (a.nodes, a.depth))
+                        })
+                    {
+                        out.push(m);
+                    }
+                    let Some(mv) = hasami::choose(&game, &casual(ply)) else {
+                        break;
+                    };
+                    if game.play(mv).is_err() || game.is_over() {
+                        break;
+                    }
+                }
+            }
+            GameKind::Yonin => {
+                let mut game = y::Game::new(y::Rules::default(), y::Seat::South);
+                for ply in 1..=THINK_EVERY * 8 {
+                    if ply % THINK_EVERY == 0
+                        && let Some(m) = timed(&|| {
+                            yonin::analyse(&game, &master(ply)).map(|a| (a.nodes, a.depth))
+                        })
+                    {
+                        out.push(m);
+                    }
+                    let Some(mv) = yonin::choose(&game, &casual(ply)) else {
+                        break;
+                    };
+                    if game.play(mv).is_err() || game.is_over() {
+                        break;
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Hasami benchmark positions (RULES H6.3): the start, the criterion bench's middle

@@ -140,6 +140,11 @@ pub struct CpuReply {
     pub revision: Option<Revision>,
     /// The move in the game's notation, or why there is none.
     pub answer: Result<String, CpuError>,
+    /// The work the search did for the move: Hasami nodes, Yonin work units (module
+    /// docs of `ai::hasami` and `ai::yonin`); `None` without a move. For measurements
+    /// (`tests/e2e/cpu.rs`, `measure_think_per_level`); the page does not use it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub work: Option<u64>,
 }
 
 impl CpuReply {
@@ -155,6 +160,7 @@ impl CpuReply {
             id: None,
             revision: None,
             answer: Err(CpuError::Malformed(e.to_string())),
+            work: None,
         })
     }
 
@@ -178,7 +184,7 @@ pub fn answer(job: &CpuJob, clock: Option<&dyn Clock>) -> CpuReply {
         record: &G::Record,
         job: &CpuJob,
         clock: Option<&dyn Clock>,
-    ) -> Result<String, CpuError> {
+    ) -> Result<(String, u64), CpuError> {
         let game = G::from_record(record).map_err(|e| CpuError::Record(e.to_string()))?;
         if game.is_over() {
             return Err(CpuError::NoMove);
@@ -189,11 +195,11 @@ pub fn answer(job: &CpuJob, clock: Option<&dyn Clock>) -> CpuReply {
             seed: job.seed,
             clock,
         };
-        game.cpu_move(&think)
-            .map(|mv| mv.to_string())
+        game.cpu_analysis(&think)
+            .map(|(mv, work)| (mv.to_string(), work))
             .ok_or(CpuError::NoMove)
     }
-    let answer = if job.protocol != PROTOCOL {
+    let answer: Result<(String, u64), CpuError> = if job.protocol != PROTOCOL {
         Err(CpuError::Protocol {
             found: job.protocol,
             expected: PROTOCOL,
@@ -206,10 +212,12 @@ pub fn answer(job: &CpuJob, clock: Option<&dyn Clock>) -> CpuReply {
             JobGame::Yonin(record) => think::<yonin::Game>(record, job, clock),
         }
     };
+    let work = answer.as_ref().ok().map(|&(_, work)| work);
     CpuReply {
         id: Some(job.id),
         revision: Some(job.revision),
-        answer,
+        answer: answer.map(|(mv, _)| mv),
+        work,
     }
 }
 
@@ -224,6 +232,7 @@ pub fn answer_text(text: &str, clock: Option<&dyn Clock>) -> CpuReply {
                 id: None,
                 revision: None,
                 answer: Err(CpuError::Malformed(e.to_string())),
+                work: None,
             };
         }
     };
@@ -240,6 +249,7 @@ pub fn answer_text(text: &str, clock: Option<&dyn Clock>) -> CpuReply {
                 found: u32::try_from(found).unwrap_or(u32::MAX),
                 expected: PROTOCOL,
             }),
+            work: None,
         };
     }
     match serde_json::from_value::<CpuJob>(value) {
@@ -248,6 +258,7 @@ pub fn answer_text(text: &str, clock: Option<&dyn Clock>) -> CpuReply {
             id,
             revision,
             answer: Err(CpuError::Malformed(e.to_string())),
+            work: None,
         },
     }
 }
@@ -430,6 +441,7 @@ mod tests {
             id: Some(1),
             revision: None,
             answer: Ok("nonsense".into()),
+            work: None,
         };
         let back = CpuReply::from_json(&reply.to_json());
         assert_eq!(back, reply);
@@ -441,6 +453,7 @@ mod tests {
             id: Some(1),
             revision: None,
             answer: Err(CpuError::Failed("boom".into())),
+            work: None,
         };
         assert_eq!(
             CpuReply::from_json(&failed.to_json()).move_of::<yonin::Game>(),

@@ -299,7 +299,9 @@ fn measure_worker_think() {
 /// strength table: for both games and every level, the worker answers the same eight
 /// positions of a game between two beginners (Hasami plies 8, 16, …, 64; Yonin moves
 /// 8, 16, …, 64) with the default think time (1 s), and the median and the longest
-/// answer are printed, in milliseconds measured by `performance.now()` in the page.
+/// answer are printed, in milliseconds measured by `performance.now()` in the page,
+/// with the median work the worker reports (Hasami nodes, Yonin work units): what the
+/// master's second buys in this browser on this machine.
 ///
 /// `cargo test --test e2e measure_think_per_level -- --ignored --nocapture`
 #[test]
@@ -361,7 +363,10 @@ fn measure_think_per_level() {
             let next = 0;
             let posted = 0;
             worker.onmessage = (e) => {
-              if (e.data !== "ready") times.push([jobs[next - 1][0], jobs[next - 1][1], performance.now() - posted]);
+              if (e.data !== "ready") {
+                const work = JSON.parse(e.data).work ?? 0;
+                times.push([jobs[next - 1][0], jobs[next - 1][1], performance.now() - posted, work]);
+              }
               if (next === jobs.length) return worker.terminate();
               posted = performance.now();
               worker.postMessage(jobs[next++][2]);
@@ -377,20 +382,22 @@ fn measure_think_per_level() {
             }
             page.sleep(500).await;
         };
-        let rows: Vec<(String, String, f64)> = serde_json::from_value(times).expect("rows");
+        let rows: Vec<(String, String, f64, u64)> = serde_json::from_value(times).expect("rows");
         for game in ["hasami", "yonin"] {
             for level in Level::iter() {
-                let mut ms: Vec<f64> = rows
+                let (mut ms, mut work): (Vec<f64>, Vec<u64>) = rows
                     .iter()
-                    .filter(|(g, l, _)| g == game && *l == level.to_string())
-                    .map(|r| r.2)
-                    .collect();
+                    .filter(|(g, l, _, _)| g == game && *l == level.to_string())
+                    .map(|r| (r.2, r.3))
+                    .unzip();
                 ms.sort_by(f64::total_cmp);
+                work.sort_unstable();
                 println!(
-                    "{game} {level}: {} answers, median {:.0} ms, longest {:.0} ms",
+                    "{game} {level}: {} answers, median {:.0} ms, longest {:.0} ms, median work {}",
                     ms.len(),
                     ms[ms.len() / 2],
-                    ms[ms.len() - 1]
+                    ms[ms.len() - 1],
+                    work[work.len() / 2]
                 );
             }
         }

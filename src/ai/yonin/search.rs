@@ -131,10 +131,18 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
         if alpha >= Eval::end(PLACE[0], 64) {
             break; // a forced first place: deeper search cannot improve it
         }
+        // A search with a node budget too (the levels below the master on a slow
+        // device) does not start an iteration that would not fit in its time: the next
+        // one costs several times this one. The master, bounded by its clock alone,
+        // goes on: an unfinished iteration still answers once it has searched the
+        // previous best move (above), and stopping here left most of its second unused
+        // (`engine think yonin` as wasm: half of its moves stopped between 250 and 480
+        // ms of its 950, `docs/STRENGTH.md`).
         if let Some(t) = time
+            && search.max_nodes != u64::MAX
             && (t.clock.now_ms() - search.start_ms) * 4.0 > t.ms
         {
-            break; // the next iteration costs several times this one
+            break;
         }
         // Best moves first at the next depth; the sort is stable, so ties keep the shuffle.
         scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
@@ -158,7 +166,8 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
 ///
 /// Why: best-reply search tries every live opponent's moves at each opponents' layer
 /// (hundreds of replies), so a full 6-ply iteration is many times the 4-ply one and
-/// the master's work (1 800 000 units a move natively) rarely finishes it; the unit
+/// the master's work (1 800 000 units a move natively when this was measured) rarely
+/// finished it; the unit
 /// budget left after 4 plies went into an iteration whose result was mostly thrown
 /// away. Searching quiet moves two plies shallower (two, so that every line still
 /// ends on an opponents' reply, `docs/STRENGTH.md`) keeps every line at least as deep
@@ -181,6 +190,9 @@ pub(super) fn is_quiet(mv: Move, report: &MoveReport) -> bool {
 pub(super) fn reduces_here(from: u32, depth: u32, pos: &Position) -> bool {
     from != 0 && depth >= from.max(3) && !pos.is_check(pos.side_to_move())
 }
+
+/// A move to search at a node: its ordering key, the seat that plays it and the move.
+type Ordered = (i32, Seat, Move);
 
 /// A move of the CPU at the root, played once.
 struct Root {
@@ -216,6 +228,9 @@ pub(super) struct Search<'a> {
     history: Option<History>,
     /// Scores and best moves of positions searched (module docs).
     table: Table,
+    /// Move lists of finished nodes, kept for the next nodes so that a node does not
+    /// allocate its own.
+    spare: Vec<Vec<Ordered>>,
     time: Option<TimeLimit<'a>>,
     start_ms: f64,
 }
@@ -240,6 +255,7 @@ impl<'a> Search<'a> {
             killers: [[None; 2]; MAX_PLY as usize + 1],
             history: style.history.then(History::new),
             table: Table::new(style.table_entries),
+            spare: Vec::new(),
             start_ms: time.map_or(0.0, |t| t.clock.now_ms()),
             time,
         }
@@ -323,24 +339,27 @@ impl<'a> Search<'a> {
         let to_move = pos.side_to_move();
         let maximising = self.friend(to_move);
         let reduces = reduces_here(self.quiet_reduction_from, depth, pos);
-        let mut ordered: Vec<(i32, Seat, Move)> = Vec::new();
+        let mut ordered = self.spare.pop().unwrap_or_default();
+        ordered.clear();
         let free = self.best_reply && !maximising && !pos.is_check(to_move);
         let seen = |mv: &&Move| self.drop_replies || maximising || !mv.is_drop();
+        let mut push = |seat: Seat, mv: Move| ordered.push((order_key(pos, mv), seat, mv));
         if free {
             for seat in pos.live_seats().iter().filter(|&s| !self.friend(s)) {
-                let moves = pos.legal_moves_of(seat);
-                ordered
-                    .extend((moves.iter().filter(seen)).map(|&mv| (order_key(pos, mv), seat, mv)));
+                for &mv in pos.legal_moves_of(seat).iter().filter(seen) {
+                    push(seat, mv);
+                }
             }
         } else {
-            let moves = pos.legal_moves();
-            ordered
-                .extend((moves.iter().filter(seen)).map(|&mv| (order_key(pos, mv), to_move, mv)));
+            for &mv in pos.legal_moves().iter().filter(seen) {
+                push(to_move, mv);
+            }
         }
         if !self.spend(ordered.len() as u64 / MOVES_PER_UNIT + 1) {
             return Eval::DRAW;
         }
         if ordered.is_empty() {
+            self.spare.push(ordered);
             return self.eval.evaluate(pos);
         }
         let slot = (ply as usize).min(MAX_PLY as usize);
@@ -363,7 +382,7 @@ impl<'a> Search<'a> {
             Window::FULL.beta
         };
         let mut best_move = None;
-        for (order, seat, mv) in ordered {
+        for &(order, seat, mv) in &ordered {
             if !self.spend(PLAY_COST) {
                 return Eval::DRAW;
             }
@@ -413,6 +432,7 @@ impl<'a> Search<'a> {
                 break;
             }
         }
+        self.spare.push(ordered);
         // Fail-soft bounds: at most the window's alpha is an upper bound, at least its
         // beta a lower one.
         let bound = if best <= window.alpha {

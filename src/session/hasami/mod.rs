@@ -140,8 +140,8 @@ impl TableGame for Game {
         outcome.winner().into_iter().collect()
     }
 
-    fn cpu_move(&self, think: &Think) -> Option<Move> {
-        ai::hasami::choose(self, think)
+    fn cpu_analysis(&self, think: &Think) -> Option<(Move, u64)> {
+        ai::hasami::analyse(self, think).map(|a| (a.best, a.nodes))
     }
 
     const NUMBERS_IN_PAIRS: bool = true;

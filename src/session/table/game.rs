@@ -89,10 +89,15 @@ pub trait TableGame: Variant<Rules: PanelRules> {
     /// The seats that won `outcome` (empty for a draw).
     fn winners(outcome: &Self::Outcome) -> Vec<Self::Seat>;
 
-    /// The CPU's move for the side to move, `None` when the game is over. Deterministic
-    /// for the same game, level and seed when no clock stops it. This is the seam a
-    /// Web Worker takes over.
-    fn cpu_move(&self, think: &Think) -> Option<Self::Move>;
+    /// The CPU's move for the side to move and the work its search did (Hasami nodes,
+    /// Yonin work units), `None` when the game is over. Deterministic for the same game,
+    /// level and seed when no clock stops it. This is the seam a Web Worker takes over.
+    fn cpu_analysis(&self, think: &Think) -> Option<(Self::Move, u64)>;
+
+    /// [`TableGame::cpu_analysis`]'s move alone.
+    fn cpu_move(&self, think: &Think) -> Option<Self::Move> {
+        self.cpu_analysis(think).map(|(mv, _)| mv)
+    }
 
     /// Whether the move list numbers moves in pairs, as PGN does (Hasami), rather than
     /// one number per move (Yonin, whose seats check priority may skip).

@@ -164,8 +164,8 @@ impl TableGame for Game {
         outcome.winners().iter().collect()
     }
 
-    fn cpu_move(&self, think: &Think) -> Option<Move> {
-        ai::yonin::choose(self, think)
+    fn cpu_analysis(&self, think: &Think) -> Option<(Move, u64)> {
+        ai::yonin::analyse(self, think).map(|a| (a.best, a.nodes))
     }
 
     fn play_noted(&mut self, mv: Move) -> Result<MoveNote<Seat>, PlayError> {
