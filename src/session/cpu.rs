@@ -311,6 +311,16 @@ mod tests {
         assert!(request.game.legal_moves().contains(&mv), "{mv} is legal");
         // The same move as thinking on the page (same game, level and seed).
         assert_eq!(Some(mv), request.think(None));
+        // The work the search did, as the same search reports it on the page.
+        let think = Think {
+            level: job.level,
+            think_ms: job.think_ms,
+            seed: job.seed,
+            clock: None,
+        };
+        let (_, work) = request.game.cpu_analysis(&think).expect("a move");
+        assert!(work > 0, "{level:?}");
+        assert_eq!(reply.work, Some(work));
     }
 
     #[test]
@@ -355,6 +365,7 @@ mod tests {
         for text in ["", "not json", "[1, 2", "null", "42", "\"job\""] {
             let reply = answer_text(text, None);
             assert_eq!(reply.id, None, "{text:?}");
+            assert_eq!(reply.work, None, "{text:?}");
             assert!(
                 matches!(reply.answer, Err(CpuError::Malformed(_))),
                 "{text:?}: {reply:?}"

@@ -539,3 +539,68 @@ fn the_novice_plays_legal_moves_to_the_end_and_takes_most_captures() {
     }
     assert_eq!((had, took, drops), (145, 94, 0));
 }
+
+/// A clock that moves on `step` milliseconds each time it is read, so that a search's
+/// time is counted in clock reads (one every [`CLOCK_EVERY`] units, and one after each
+/// finished iteration).
+struct Ticks {
+    now: std::cell::Cell<f64>,
+    step: f64,
+}
+
+impl crate::ai::Clock for Ticks {
+    fn now_ms(&self) -> f64 {
+        let t = self.now.get();
+        self.now.set(t + self.step);
+        t
+    }
+}
+
+#[test]
+fn with_a_clock_the_master_thinks_its_whole_time_and_budgeted_levels_stop_early() {
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut game = Game::new(Rules::default(), Seat::South);
+    for _ in 0..24 {
+        let moves = game.legal_moves();
+        game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+    }
+    let think = |level, clock: &Ticks| {
+        analyse(
+            &game,
+            &Think {
+                clock: Some(clock),
+                ..Think::nodes_only(level, 1)
+            },
+        )
+        .expect("a move")
+    };
+    // The master, bounded by its clock alone, goes on until its 950 ms are spent, even
+    // after an iteration that took more than a quarter of them.
+    let clock = Ticks {
+        now: 0.0.into(),
+        step: 30.0,
+    };
+    let master = think(Level::Master, &clock);
+    let search_ms = f64::from(Think::nodes_only(Level::Master, 1).search_ms());
+    assert!(clock.now.get() > search_ms, "{} ms", clock.now.get());
+    assert!(game.legal_moves().contains(&master.best));
+    // The strong level, on a device so slow that its 2-ply iteration takes more than a
+    // quarter of its safety limit (one read after the start), does not start the 4-ply
+    // one.
+    let clock = Ticks {
+        now: 0.0.into(),
+        step: 300.0,
+    };
+    let strong = think(Level::Strong, &clock);
+    assert_eq!(strong.depth, 2);
+    // Its work is that of the 2-ply search alone.
+    let two_plies = Style {
+        budget: Budget {
+            max_depth: 2,
+            ..style_of(Level::Strong).budget
+        },
+        ..style_of(Level::Strong)
+    };
+    let alone = search(&game, &two_plies, 1, None).expect("a move");
+    assert_eq!((strong.nodes, strong.best), (alone.nodes, alone.best));
+}
