@@ -118,6 +118,17 @@ fn match_reports_score_elo_and_placings() {
     assert_eq!(placings.iter().sum::<u64>(), 1);
 }
 
+/// The master with its clock on the positions of one casual game (one second each):
+/// every position asked is answered with some work.
+#[test]
+fn think_reports_the_master_s_work_in_its_second() {
+    let v = json(&["think", "yonin", "--games", "1"]);
+    let moves = v["moves"].as_u64().expect("moves");
+    assert!((1..=8).contains(&moves), "{v}");
+    assert!(v["median_work"].as_u64().expect("work") > 0, "{v}");
+    assert!(v["median_ms"].as_f64().expect("ms") > 0.0, "{v}");
+}
+
 #[test]
 fn bad_input_exits_with_a_one_line_message() {
     refused(&["levels", "chess"], 2, "unknown game \"chess\"");
@@ -165,6 +176,17 @@ fn bad_input_exits_with_a_one_line_message() {
         ],
         2,
         "think time 2000 ms: expected 1000, 3000 or 10000",
+    );
+    refused(&["think", "chess"], 2, "unknown game \"chess\"");
+    refused(
+        &["think", "yonin", "--games", "0"],
+        2,
+        "games must be at least 1",
+    );
+    refused(
+        &["think", "hasami", "--think-ms", "500"],
+        2,
+        "think time 500 ms: expected 1000, 3000 or 10000",
     );
     refused(&["fly"], 2, "fly");
 }

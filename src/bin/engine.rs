@@ -286,12 +286,12 @@ mod cli {
                         moves.push((work, ms, depth));
                     }
                 }
-                let median = |mut v: Vec<f64>| {
-                    v.sort_by(f64::total_cmp);
-                    v.get(v.len() / 2).copied().unwrap_or(0.0)
-                };
-                let work = median(moves.iter().map(|m| m.0 as f64).collect());
-                let ms = median(moves.iter().map(|m| m.1).collect());
+                let mut work: Vec<u64> = moves.iter().map(|m| m.0).collect();
+                work.sort_unstable();
+                let work = work.get(work.len() / 2).copied().unwrap_or(0);
+                let mut ms: Vec<f64> = moves.iter().map(|m| m.1).collect();
+                ms.sort_by(f64::total_cmp);
+                let ms = ms.get(ms.len() / 2).copied().unwrap_or(0.0);
                 if !cli.json {
                     println!(
                         "think {kind} at {think_ms} ms: {} moves, median {work} {} in {ms:.0} ms",
