@@ -107,7 +107,7 @@ mod cli {
             #[arg(long)]
             verbose: bool,
             /// The master's think time in ms: 1000, 3000 or 10000, as in the settings.
-            /// Natively its work grows with it (Hasami 50 000 nodes, Yonin 3 400 000
+            /// Natively its work grows with it (Hasami 50 000 nodes, Yonin 1 800 000
             /// work units a second).
             #[arg(long, default_value_t = 1000)]
             think_ms: u32,

@@ -153,13 +153,13 @@ const MASTER_QUIET_REDUCTION_FROM: u32 = 4;
 const STRONG_QUIET_REDUCTION_FROM: u32 = 3;
 
 /// The master's work units natively for each second of think time, standing for what
-/// its second buys in the browser, where it stops by its clock alone: on the reference
-/// machine (2 cores, `docs/STRENGTH.md`) the release worker in headless Chromium did a
-/// median 4 106 242 units a move at the default second (8 positions), and the speed
-/// build as wasm under Node's WASI 3 446 786 (23 positions of casual games, `engine
-/// think yonin` run by `scripts/bench-wasm.sh --think yonin`); the lower, rounded down.
-/// A slower device does less in its second.
-pub const MASTER_UNITS_A_SECOND: u64 = 3_400_000;
+/// its second buys in the browser, where it stops by its clock: on the project's
+/// 2-core machine (`docs/STRENGTH.md`, 2026-12-03) the release worker in headless
+/// Chromium did a median 2 171 035 units a move at the default second (8 positions,
+/// `measure_think_per_level`), and the speed build as wasm under Node's WASI 1 609 730
+/// (8 positions of a casual game, `engine think yonin --games 1`, run as by
+/// `scripts/bench-wasm.sh --think yonin`). A slower device does less in its second.
+pub const MASTER_UNITS_A_SECOND: u64 = 1_800_000;
 
 /// Deepest search, in plies (the killer table's size).
 const MAX_PLY: u32 = 16;
@@ -251,12 +251,12 @@ pub type Window = score::Window<YoninScale>;
 /// | beginner | paranoid | 1 ply | 20 000 | none: it sees a capture in reply only when its move invites it by the rules' own turn order (no threat term) |
 /// | casual | paranoid | 2 plies | 60 000 | the seat to move's captures, not those of the seats further round; and no drops among the answers it searches (blind to drop threats) |
 /// | strong | best-reply | 2 plies, 4 where its work allows, quiet moves two plies shallower from 3 plies left | 150 000 | both, and the drop squares by each king (module docs) |
-/// | master | best-reply | 4 plies, then 6 or more with quiet moves two plies shallower from 4 plies left | [`MASTER_UNITS_A_SECOND`] (3 400 000) a second of think time (the work a second buys in the browser on the reference machine), or `think_ms` with a clock | both, and the drop squares |
+/// | master | best-reply | 4 plies, then 6 or more with quiet moves two plies shallower from 4 plies left | [`MASTER_UNITS_A_SECOND`] (1 800 000) a second of think time (about the work a second buys in the browser), or `think_ms` with a clock | both, and the drop squares |
 ///
 /// What separates them: the casual level sees the next seat's answer on the board (not
 /// its drops), the strong level
 /// the worst reply of any opponent and, where its work allows, its own next move
-/// against it; the master has over twenty times the work to see that next move. Match
+/// against it; the master has twelve times the work to see that next move. Match
 /// figures: `docs/STRENGTH.md`.
 pub const fn style_of(level: Level) -> Style {
     match level {

@@ -131,15 +131,12 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
         if alpha >= Eval::end(PLACE[0], 64) {
             break; // a forced first place: deeper search cannot improve it
         }
-        // A search with a node budget too (the levels below the master on a slow
-        // device) does not start an iteration that would not fit in its time: the next
-        // one costs several times this one. The master, bounded by its clock alone,
-        // goes on: an unfinished iteration still answers once it has searched the
-        // previous best move (above), and stopping here left most of its second unused
-        // (`engine think yonin` as wasm: half of its moves stopped between 250 and 480
-        // ms of its 950, `docs/STRENGTH.md`).
+        // With a clock, an iteration that would not fit in the time left is not
+        // started: the next one costs several times this one. With this early stop the
+        // master's median move took 708 ms of its 950 in Chromium (447 in wasm under
+        // Node, `engine think yonin`); going on into the next iteration until the clock stops it doubled its
+        // work and placed it first no more often (`docs/STRENGTH.md`, 2026-12-03).
         if let Some(t) = time
-            && search.max_nodes != u64::MAX
             && (t.clock.now_ms() - search.start_ms) * 4.0 > t.ms
         {
             break;
@@ -166,8 +163,7 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
 ///
 /// Why: best-reply search tries every live opponent's moves at each opponents' layer
 /// (hundreds of replies), so a full 6-ply iteration is many times the 4-ply one and
-/// the master's work (1 800 000 units a move natively when this was measured) rarely
-/// finished it; the unit
+/// the master's work (1 800 000 units a move natively) rarely finishes it; the unit
 /// budget left after 4 plies went into an iteration whose result was mostly thrown
 /// away. Searching quiet moves two plies shallower (two, so that every line still
 /// ends on an opponents' reply, `docs/STRENGTH.md`) keeps every line at least as deep
