@@ -258,6 +258,8 @@ async fn field(page: &Page, id: &str) -> String {
 
 /// Types `text` into the field `id` as a paste would (the value and an input event).
 async fn paste(page: &Page, id: &str, text: &str) {
+    // The records dialog is loaded on first use: wait until the field is there.
+    page.el(id).await;
     page.js(
         &format!(
             "const el = document.querySelector('[data-testid=\"{id}\"]'); el.value = arguments[0]; el.dispatchEvent(new Event('input', {{ bubbles: true }}));"
