@@ -134,8 +134,9 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
         // With a clock, an iteration that would not fit in the time left is not
         // started: the next one costs several times this one. With this early stop the
         // master's median move took 708 ms of its 950 in Chromium (447 in wasm under
-        // Node, `engine think yonin`); going on into the next iteration until the clock stops it doubled its
-        // work and placed it first no more often (`docs/STRENGTH.md`, 2026-12-03).
+        // Node, `engine think yonin`); going on into the next iteration until the clock
+        // stops it doubled its work and placed it first no more often
+        // (`docs/STRENGTH.md`, 2026-12-03).
         if let Some(t) = time
             && (t.clock.now_ms() - search.start_ms) * 4.0 > t.ms
         {

@@ -435,14 +435,20 @@ fn attack_maps_agree_with_the_engine() {
     assert!(checks > 20, "checks seen: {checks}");
 }
 
-#[test]
-fn the_same_seed_gives_the_same_move_and_small_budgets_still_answer() {
-    let mut rng = StdRng::seed_from_u64(3);
+/// A game of `plies` uniformly random legal moves (seed `seed`) from the start.
+fn random_game(seed: u64, plies: usize) -> Game {
+    let mut rng = StdRng::seed_from_u64(seed);
     let mut game = Game::new(Rules::default(), Seat::South);
-    for _ in 0..40 {
+    for _ in 0..plies {
         let moves = game.legal_moves();
         game.play(moves[rng.random_range(0..moves.len())]).unwrap();
     }
+    game
+}
+
+#[test]
+fn the_same_seed_gives_the_same_move_and_small_budgets_still_answer() {
+    let game = random_game(3, 40);
     let first = choose_move(&game, Budget::DEFAULT, 9);
     assert_eq!(first, choose_move(&game, Budget::DEFAULT, 9));
     for budget in [
@@ -558,12 +564,7 @@ impl crate::ai::Clock for Ticks {
 
 #[test]
 fn with_a_clock_no_iteration_starts_that_would_not_fit() {
-    let mut rng = StdRng::seed_from_u64(5);
-    let mut game = Game::new(Rules::default(), Seat::South);
-    for _ in 0..24 {
-        let moves = game.legal_moves();
-        game.play(moves[rng.random_range(0..moves.len())]).unwrap();
-    }
+    let game = random_game(5, 24);
     let think = |level, clock: &Ticks| {
         analyse(
             &game,
