@@ -203,6 +203,12 @@ pub struct Style {
     /// squares, or the dropped role and square) cut the search off elsewhere in this
     /// search, after the killer moves. Order only: the value searched is the same.
     pub history: bool,
+    /// After the CPU made the game's first mate (individual play), an end of the game that
+    /// places the CPU second (another survivor won the tiebreak of RULES Y6.1, usually
+    /// by mating the last seat and taking its pieces) scores below every position not
+    /// over, though above third place (module docs, Ends); `false`: second place
+    /// always scores as second place.
+    pub race_to_first: bool,
 }
 
 impl Style {
@@ -218,6 +224,7 @@ impl Style {
         supported_drop: 0,
         quiet_reduction_from: 0,
         history: false,
+        race_to_first: false,
     };
 }
 
@@ -274,6 +281,7 @@ pub const fn style_of(level: Level) -> Style {
             supported_drop: 0,
             quiet_reduction_from: 0,
             history: false,
+            race_to_first: false,
         },
         Level::Casual => Style {
             budget: Budget {
@@ -289,6 +297,7 @@ pub const fn style_of(level: Level) -> Style {
             supported_drop: 0,
             quiet_reduction_from: 0,
             history: false,
+            race_to_first: false,
         },
         Level::Strong => Style {
             budget: Budget {
@@ -304,6 +313,7 @@ pub const fn style_of(level: Level) -> Style {
             supported_drop: SUPPORTED_DROP,
             quiet_reduction_from: STRONG_QUIET_REDUCTION_FROM,
             history: false,
+            race_to_first: false,
         },
         Level::Master => Style {
             budget: Budget {
@@ -319,6 +329,7 @@ pub const fn style_of(level: Level) -> Style {
             supported_drop: SUPPORTED_DROP,
             quiet_reduction_from: MASTER_QUIET_REDUCTION_FROM,
             history: true,
+            race_to_first: true,
         },
     }
 }

@@ -2,7 +2,9 @@
 //! maps against the engine, drop squares, and what each level sees.
 
 use super::board::{Board, armed_seats};
-use super::search::{MATE_NOW, PARTNER_CAPTURE, Search, is_quiet, reduces_here};
+use super::search::{
+    MATE_NOW, PARTNER_CAPTURE, PLACE, SECOND_AFTER_OWN_MATE, Search, is_quiet, reduces_here,
+};
 use super::weights::piece_value;
 use super::*;
 use crate::engine::yonin::{Position, Rules, Seat};
@@ -605,4 +607,54 @@ fn with_a_clock_no_iteration_starts_that_would_not_fit() {
     };
     let alone = search(&game, &two_plies, 1, None).expect("a move");
     assert_eq!((strong.nodes, strong.best), (alone.nodes, alone.best));
+}
+
+#[test]
+fn after_its_own_first_mate_the_master_scores_second_place_below_any_evaluation() {
+    // RULES Y6.1: after the first mate the next one ends the game, and a survivor with
+    // as many mates and more pieces places above the seat that made the first mate.
+    // The master scores that second place below every evaluation and above third
+    // place; the strong level, and the master when another seat made the first mate,
+    // score it as second place.
+    // The lowest evaluation: every score of a position not over is clamped above it.
+    assert!(Eval::end(SECOND_AFTER_OWN_MATE, 16) < Eval::from_units(i32::MIN / 2));
+    assert!(Eval::end(SECOND_AFTER_OWN_MATE, 16) > Eval::end(PLACE[2], 0));
+    let (mut raced, mut plain) = (0, 0);
+    for seed in 0..60 {
+        let mut game = Game::new(Rules::default(), Seat::South);
+        let mut n = 0;
+        while game.side_to_move().is_some() && n < 2_000 {
+            let mv = greedy(&game, seed * 10_000 + n).expect("a move while the game goes on");
+            game.play(mv).expect("greedy moves are legal");
+            n += 1;
+        }
+        let Some(outcome) = game.outcome() else {
+            continue;
+        };
+        let pos = game.position();
+        let first_mater = pos.eliminations()[0].by;
+        for seat in Seat::ALL
+            .into_iter()
+            .filter(|&s| outcome.place(s) == Some(2))
+        {
+            let score = |level| {
+                Search::new(seat, false, &style_of(level), None).terminal(pos, Some(outcome), 5)
+            };
+            assert_eq!(score(Level::Strong), Some(Eval::end(PLACE[1], 5)));
+            if seat == first_mater {
+                assert_eq!(
+                    score(Level::Master),
+                    Some(Eval::end(SECOND_AFTER_OWN_MATE, 5))
+                );
+                raced += 1;
+            } else {
+                assert_eq!(score(Level::Master), Some(Eval::end(PLACE[1], 5)));
+                plain += 1;
+            }
+        }
+    }
+    assert!(
+        raced >= 3 && plain >= 3,
+        "{raced} seconds after their own first mate, {plain} others"
+    );
 }
