@@ -140,7 +140,8 @@ pub struct GameResult {
     pub plies: u32,
     /// A's think time for each of its moves, in milliseconds (when a clock was given).
     pub think_ms: Vec<f64>,
-    /// How the game ended, as the engine tells it, with the final position.
+    /// How the game ended, as the engine tells it, with the final position; Hasami
+    /// also the captures after each capturing ply ([`capture_trail`]).
     pub end: String,
 }
 
@@ -324,6 +325,7 @@ pub fn hasami_game(spec: &MatchSpec, i: u32, clock: Option<&dyn SyncClock>) -> G
     let mut times = Vec::new();
     let mut max_lead = i32::MIN;
     let mut n = 0;
+    let mut counts = Vec::new();
     while !game.is_over() {
         let mover = game.position().side_to_move();
         let seed = move_seed(game_seed, n);
@@ -339,6 +341,7 @@ pub fn hasami_game(spec: &MatchSpec, i: u32, clock: Option<&dyn SyncClock>) -> G
         let pos = game.position();
         let lead = i32::from(pos.captures(a_side)) - i32::from(pos.captures(a_side.opponent()));
         max_lead = max_lead.max(lead);
+        counts.push((pos.captures(a_side), pos.captures(a_side.opponent())));
         n += 1;
     }
     let outcome = game.outcome().expect("the game is over");
@@ -356,7 +359,10 @@ pub fn hasami_game(spec: &MatchSpec, i: u32, clock: Option<&dyn SyncClock>) -> G
         drawn_after_leading_by_two: points == 0.5 && max_lead >= 2,
         plies: game.moves().len() as u32,
         think_ms: times,
-        end: format!("{outcome} ({pos}); A is {a_side}"),
+        end: format!(
+            "{outcome} ({pos}); A is {a_side}; captures A-B: {}",
+            capture_trail(&counts)
+        ),
     }
 }
 
@@ -398,6 +404,26 @@ pub fn yonin_game(spec: &MatchSpec, i: u32, clock: Option<&dyn SyncClock>) -> Ga
             game.outcome().map(|o| o.reason),
             yonin_end_detail(game.position())
         ),
+    }
+}
+
+/// The captures of a Hasami game, for `engine match --verbose`: A's and B's captures
+/// after each ply that changed them, with that ply (1 = the first move), e.g. `1-0@19
+/// 1-1@20 4-4@112`; `none` for a game without a capture. `counts` holds A's and B's
+/// captures after each ply, in order.
+pub fn capture_trail(counts: &[(u8, u8)]) -> String {
+    let mut last = (0, 0);
+    let mut trail = Vec::new();
+    for (ply, &c) in (1..).zip(counts) {
+        if c != last {
+            trail.push(format!("{}-{}@{ply}", c.0, c.1));
+            last = c;
+        }
+    }
+    if trail.is_empty() {
+        "none".to_string()
+    } else {
+        trail.join(" ")
     }
 }
 
@@ -512,6 +538,23 @@ mod tests {
             Contender::parse("grandmaster", GameKind::Hasami),
             Err(ContenderError::Unknown(_))
         ));
+    }
+
+    #[test]
+    fn the_capture_trail_names_each_ply_that_changed_the_captures() {
+        assert_eq!(capture_trail(&[]), "none");
+        assert_eq!(capture_trail(&[(0, 0), (0, 0)]), "none");
+        assert_eq!(
+            capture_trail(&[(0, 0), (1, 0), (1, 0), (1, 2), (3, 2)]),
+            "1-0@2 1-2@4 3-2@5"
+        );
+        // A played game: the last entry is the final captures (RULES H4.1: greedy
+        // against random ends with five captures or by the move limit).
+        let spec = MatchSpec::new(Contender::Greedy, Contender::Random, 1, 3);
+        let r = hasami_game(&spec, 0, None);
+        let last = r.end.rsplit(' ').next().unwrap().to_string();
+        assert!(last.starts_with("5-"), "{}", r.end);
+        assert!(last.ends_with(&format!("@{}", r.plies)), "{}", r.end);
     }
 
     #[test]
