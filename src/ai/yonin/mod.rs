@@ -81,7 +81,11 @@
 //! - **Ends** are exact: a move that ends the game scores by the CPU's placing (RULES
 //!   Y6.1, Y6.5, Y7.2), and a move after which the CPU is mated scores as its final place
 //!   (RULES Y6.2), nearer good ends and farther bad ends first; a mate made by the root
-//!   move itself scores above one the search only expects later. Repetition (RULES Y6.3)
+//!   move itself scores above one the search only expects later. The master
+//!   ([`Style::race_to_first`]) scores second place below every evaluation once it has
+//!   made the game's first mate: the next mate ends the game (RULES Y6.1), and another
+//!   survivor who makes it usually wins the piece-count tiebreak, so the search must
+//!   expect the opponents to make it. Repetition (RULES Y6.3)
 //!   needs the history and is left to the game: the root moves come from
 //!   [`Game::legal_moves`], so the perpetual checker's forbidden move is never chosen.
 //! - **Pairs** (RULES Y7): the partner is on the CPU's side in the search and the
