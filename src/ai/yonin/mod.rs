@@ -83,7 +83,8 @@
 //!   (RULES Y6.2), nearer good ends and farther bad ends first; a mate made by the root
 //!   move itself scores above one the search only expects later. The master
 //!   ([`Style::race_to_first`]) scores second place below every evaluation once it has
-//!   made the game's first mate: the next mate ends the game (RULES Y6.1), and another
+//!   made the game's first mate (in the game, not in the search): the next mate ends
+//!   the game (RULES Y6.1), and another
 //!   survivor who makes it usually wins the piece-count tiebreak, so the search must
 //!   expect the opponents to make it. Repetition (RULES Y6.3)
 //!   needs the history and is left to the game: the root moves come from
@@ -207,7 +208,8 @@ pub struct Style {
     /// squares, or the dropped role and square) cut the search off elsewhere in this
     /// search, after the killer moves. Order only: the value searched is the same.
     pub history: bool,
-    /// After the CPU made the game's first mate (individual play), an end of the game that
+    /// After the CPU made the game's first mate (individual play, before the search
+    /// began), an end of the game that
     /// places the CPU second (another survivor won the tiebreak of RULES Y6.1, usually
     /// by mating the last seat and taking its pieces) scores below every position not
     /// over, though above third place (module docs, Ends); `false`: second place

@@ -17,9 +17,9 @@ use rand::seq::SliceRandom;
 /// better place always wins over material.
 pub(super) const PLACE: [i32; 4] = [900_000, 300_000, -300_000, -900_000];
 
-/// Score of second place for a CPU that made the game's first mate, in the master's
-/// style ([`Style::race_to_first`](super::Style::race_to_first)): below every
-/// evaluation (at most 200 000 from zero), above third place.
+/// Score of second place for a CPU that made the game's first mate before the search
+/// began, in the master's style ([`Style::race_to_first`](super::Style::race_to_first)):
+/// below every evaluation (at most 200 000 from zero), above third place.
 ///
 /// Why: once the CPU has mated a seat in individual play, the next mate ends
 /// the game (RULES Y6.1). If another survivor makes it, that seat has as many mates
@@ -30,7 +30,10 @@ pub(super) const PLACE: [i32; 4] = [900_000, 300_000, -300_000, -900_000];
 /// in 40 games against three casual seats, 10 were this tiebreak lost, 8 after the
 /// CPU's own first mate (`docs/STRENGTH.md`). Below every evaluation, it is the
 /// reply an opponent makes whenever it can, as the CPU's opponents do: the CPU then
-/// races for the deciding mate, or keeps the others from making it.
+/// races for the deciding mate, or keeps the others from making it. Only for a first
+/// mate already made: applied to first mates inside the search too, it passed up a
+/// mate in one to take a rook (the best-reply opponents, moving freely, could then
+/// reach a deciding mate in many lines; `tests/yonin_cpu.rs`).
 pub(super) const SECOND_AFTER_OWN_MATE: i32 = -250_000;
 
 /// A mate by the CPU's own move, on top of [`MATE_BONUS`]: a mate now is surer than
@@ -69,7 +72,7 @@ pub fn search(game: &Game, style: &Style, seed: u64, time: Option<TimeLimit>) ->
     }
     let pos = game.position();
     let pairs = pos.rules().is_pairs();
-    let mut search = Search::new(me, pairs, style, time);
+    let mut search = Search::new(pos, me, style, time);
     let mut rng = StdRng::seed_from_u64(seed);
     let mut root: Vec<Root> = moves
         .iter()
@@ -234,7 +237,9 @@ pub(super) struct Search<'a> {
     pub(super) drop_replies: bool,
     /// The style's [`Style::quiet_reduction_from`] (0: no reduction).
     pub(super) quiet_reduction_from: u32,
-    /// The style's [`Style::race_to_first`].
+    /// The style's [`Style::race_to_first`], when the CPU made the game's first mate
+    /// before the root (individual play): second place scores
+    /// [`SECOND_AFTER_OWN_MATE`].
     pub(super) race_to_first: bool,
     /// Per ply below the root's children: two quiet moves that last cut off there
     /// (killer moves), tried after the captures.
@@ -251,14 +256,15 @@ pub(super) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    /// A search for the seat `me` (in pairs or not) in `style`, bounded by the style's
-    /// work budget and by `time` if given.
+    /// A search from `root` for the seat `me` in `style`, bounded by the style's work
+    /// budget and by `time` if given.
     pub(super) fn new(
+        root: &Position,
         me: Seat,
-        pairs: bool,
         style: &Style,
         time: Option<TimeLimit<'a>>,
     ) -> Search<'a> {
+        let pairs = root.rules().is_pairs();
         Search {
             eval: Evaluator::new(me, pairs, style),
             nodes: 0,
@@ -267,7 +273,9 @@ impl<'a> Search<'a> {
             best_reply: style.best_reply,
             drop_replies: style.drop_replies,
             quiet_reduction_from: style.quiet_reduction_from,
-            race_to_first: style.race_to_first,
+            race_to_first: style.race_to_first
+                && !pairs
+                && root.eliminations().first().is_some_and(|e| e.by == me),
             killers: [[None; 2]; MAX_PLY as usize + 1],
             history: style.history.then(History::new),
             table: Table::new(style.table_entries),
@@ -319,14 +327,7 @@ impl<'a> Search<'a> {
             return None;
         };
         let place = usize::from(place.clamp(1, 4));
-        let at_root = if place == 2
-            && self.race_to_first
-            && !self.eval.pairs
-            && pos
-                .eliminations()
-                .first()
-                .is_some_and(|e| e.by == self.eval.me)
-        {
+        let at_root = if place == 2 && self.race_to_first {
             SECOND_AFTER_OWN_MATE
         } else {
             PLACE[place - 1]

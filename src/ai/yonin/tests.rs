@@ -81,7 +81,7 @@ fn plain_root_value(game: &Game, style: &Style, depth: u32) -> Eval {
         table_entries: 0,
         ..*style
     };
-    let mut s = Search::new(me, pairs, &unbounded, None);
+    let mut s = Search::new(pos, me, &unbounded, None);
     game.legal_moves()
         .iter()
         .map(|&mv| {
@@ -638,7 +638,7 @@ fn after_its_own_first_mate_the_master_scores_second_place_below_any_evaluation(
             .filter(|&s| outcome.place(s) == Some(2))
         {
             let score = |level| {
-                Search::new(seat, false, &style_of(level), None).terminal(pos, Some(outcome), 5)
+                Search::new(pos, seat, &style_of(level), None).terminal(pos, Some(outcome), 5)
             };
             assert_eq!(score(Level::Strong), Some(Eval::end(PLACE[1], 5)));
             if seat == first_mater {
