@@ -123,7 +123,7 @@ if ! command -v wasm-split-cli >/dev/null \
 fi
 
 # --- npm side (tools/package-lock.json) ---------------------------------------------
-# wasm-opt from binaryen 132 (Debian's is too old and breaks the wasm), workbox-build,
+# wasm-opt from binaryen 132 (Debian's is too old and breaks the wasm), lightningcss (the release build's style sheets), workbox-build,
 # which writes the offline service worker, and axe-core, which the e2e tests inject
 # into the page (tests/e2e/a11y.rs). Reinstalled when the lockfile differs from the
 # copy saved after the last `npm ci`, or when one of them is missing.
@@ -133,7 +133,7 @@ wasm_opt_re="version[ _]$WASM_OPT_VERSION([^0-9]|$)"
 if ! version_matches tools/node_modules/.bin/wasm-opt "$wasm_opt_re" \
   || [[ ! -f tools/node_modules/axe-core/axe.min.js ]] \
   || ! cmp -s tools/package-lock.json tools/node_modules/.package-lock.json.src; then
-  log "installing the npm tools (binaryen, workbox-build, axe-core)"
+  log "installing the npm tools (binaryen, lightningcss, workbox-build, axe-core)"
   (cd tools && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.package-lock.json.src)
   version_matches tools/node_modules/.bin/wasm-opt "$wasm_opt_re" \
     || die "tools/node_modules/.bin/wasm-opt is not binaryen $WASM_OPT_VERSION after npm ci; check tools/package-lock.json"
