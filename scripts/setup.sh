@@ -123,9 +123,10 @@ if ! command -v wasm-split-cli >/dev/null \
 fi
 
 # --- npm side (tools/package-lock.json) ---------------------------------------------
-# wasm-opt from binaryen 132 (Debian's is too old and breaks the wasm), lightningcss (the release build's style sheets), workbox-build,
-# which writes the offline service worker, and axe-core, which the e2e tests inject
-# into the page (tests/e2e/a11y.rs). Reinstalled when the lockfile differs from the
+# wasm-opt from binaryen 132 (Debian's is too old and breaks the wasm), lightningcss,
+# which minifies the release build's style sheets, workbox-build, which writes the
+# offline service worker, and axe-core, which the e2e tests inject into the page
+# (tests/e2e/a11y.rs). Reinstalled when the lockfile differs from the
 # copy saved after the last `npm ci`, or when one of them is missing.
 # wasm-opt prints "wasm-opt version 132 (version_132)": match "version 132" or
 # "version_132" but not "version 1320".
