@@ -315,8 +315,9 @@ pub fn play_link_game(payload: &str) -> Option<Option<LinkGame>> {
     Some(share.and_then(game_of_link))
 }
 
-/// The check of `text`: its CRC-32 (IEEE, [`crc32fast`]) as [`CHECK_CHARS`]
-/// base64url characters, most significant first.
+/// The check of `text`: its CRC-32 (IEEE, the `crc` crate's `CRC_32_ISO_HDLC`, computed
+/// bit by bit: the payloads are short) as [`CHECK_CHARS`] base64url characters, most
+/// significant first.
 ///
 /// ```
 /// use shogi_variants::session::link_play::check_of;
@@ -325,7 +326,9 @@ pub fn play_link_game(payload: &str) -> Option<Option<LinkGame>> {
 /// assert_eq!(check_of("123456789"), "DL9Dkm");
 /// ```
 pub fn check_of(text: &str) -> String {
-    let crc = u64::from(crc32fast::hash(text.as_bytes()));
+    const CRC_32: crc::Crc<u32, crc::NoTable> =
+        crc::Crc::<u32, crc::NoTable>::new(&crc::CRC_32_ISO_HDLC);
+    let crc = u64::from(CRC_32.checksum(text.as_bytes()));
     (0..CHECK_CHARS)
         .rev()
         .map(|i| ALPHABET[(crc >> (6 * i) & 63) as usize] as char)
