@@ -47,6 +47,7 @@ if (sheets.length === 0) {
   console.error(`[minify-css] no .css file in ${dir}`);
   process.exit(1);
 }
+const minified = [];
 for (const name of sheets) {
   const path = join(dir, name);
   const code = readFileSync(path);
@@ -61,7 +62,11 @@ for (const name of sheets) {
     process.exit(1);
   }
   index = index.replaceAll(before, `integrity="${sri(out.code)}"`);
-  writeFileSync(path, out.code);
-  console.log(`[minify-css] ${name}: ${code.length} -> ${out.code.length} bytes`);
+  minified.push({ path, name, from: code.length, code: out.code });
+}
+// Nothing is written until every sheet has passed: a failed build changes no file.
+for (const m of minified) {
+  writeFileSync(m.path, m.code);
+  console.log(`[minify-css] ${m.name}: ${m.from} -> ${m.code.length} bytes`);
 }
 writeFileSync(indexPath, index);
