@@ -71,12 +71,25 @@ fn sri(bytes: &[u8]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-fn index_with(integrity: &str) -> String {
-    format!(
-        "<!DOCTYPE html><html><head>\
-         <link rel=\"stylesheet\" href=\"./main-1234.css\" integrity=\"{integrity}\"/>\
-         </head><body></body></html>"
-    )
+/// An `index.html` as trunk writes it: one `<link>` per (sheet, integrity).
+fn index_with(links: &[(&str, &str)]) -> String {
+    let links: String = links
+        .iter()
+        .map(|(sheet, integrity)| {
+            format!("<link rel=\"stylesheet\" href=\"./{sheet}\" integrity=\"{integrity}\"/>")
+        })
+        .collect();
+    format!("<!DOCTYPE html><html><head>{links}</head><body></body></html>")
+}
+
+/// A scratch staging folder holding each (file name, sheet) and `index`.
+fn staging(name: &str, sheets: &[(&str, &str)], index: &str) -> PathBuf {
+    let dir = scratch(name);
+    for (file, sheet) in sheets {
+        fs::write(dir.join(file), sheet).unwrap();
+    }
+    fs::write(dir.join("index.html"), index).unwrap();
+    dir
 }
 
 fn minify(dir: &Path) -> Output {
@@ -94,10 +107,12 @@ fn a_sheet_is_shortened_and_its_integrity_hash_rewritten() {
     if !tools_ready() {
         return;
     }
-    let dir = scratch("minify-css-ok");
-    fs::write(dir.join("main-1234.css"), SHEET).unwrap();
     let old = sri(SHEET.as_bytes());
-    fs::write(dir.join("index.html"), index_with(&old)).unwrap();
+    let dir = staging(
+        "minify-css-ok",
+        &[("main-1234.css", SHEET)],
+        &index_with(&[("main-1234.css", &old)]),
+    );
 
     let out = minify(&dir);
     assert!(
@@ -117,7 +132,10 @@ fn a_sheet_is_shortened_and_its_integrity_hash_rewritten() {
     );
     assert!(css.contains("margin:0"), "{css}");
     let index = fs::read_to_string(dir.join("index.html")).unwrap();
-    assert_eq!(index, index_with(&sri(css.as_bytes())));
+    assert_eq!(
+        index,
+        index_with(&[("main-1234.css", &sri(css.as_bytes()))])
+    );
     assert!(!index.contains(&old));
 }
 
@@ -126,20 +144,18 @@ fn a_sheet_without_its_hash_in_index_html_stops_the_build_and_changes_no_file() 
     if !tools_ready() {
         return;
     }
-    let dir = scratch("minify-css-no-hash");
-    // Two sheets: `board` (read first) has its hash in index.html, `main` has not.
-    fs::write(dir.join("board-5678.css"), SHEET).unwrap();
-    // Another sheet than board's, so that their hashes differ.
+    // Two sheets: `board` (read first) has its hash in index.html, `main` has not;
+    // another sheet than board's, so that their hashes differ.
     let main = format!("{SHEET}p {{ color: red; }}\n");
-    fs::write(dir.join("main-1234.css"), &main).unwrap();
-    let index = index_with("sha384-not-this-sheet").replace(
-        "</head>",
-        &format!(
-            "<link rel=\"stylesheet\" href=\"./board-5678.css\" integrity=\"{}\"/></head>",
-            sri(SHEET.as_bytes())
-        ),
+    let index = index_with(&[
+        ("main-1234.css", "sha384-not-this-sheet"),
+        ("board-5678.css", &sri(SHEET.as_bytes())),
+    ]);
+    let dir = staging(
+        "minify-css-no-hash",
+        &[("board-5678.css", SHEET), ("main-1234.css", &main)],
+        &index,
     );
-    fs::write(dir.join("index.html"), &index).unwrap();
 
     let out = minify(&dir);
     assert_eq!(out.status.code(), Some(1));
