@@ -7,6 +7,7 @@
 //! the browser (storage, the share sheet, the clipboard).
 
 use super::i18n::{t, t_string, use_i18n};
+use super::shell::TableSlot;
 use super::table::driver::PageCpu;
 use super::table::records::{can_share, capitalized, copy_text, link_kind, page_url, share};
 use super::table::{I18n, Screen, TableCtx, driver, follow_bottom, review, table_board};
@@ -22,7 +23,7 @@ use crate::session::link_play::{
 };
 use crate::session::storage::keys;
 use crate::session::table::records::MAX_LINK_CHARS;
-use crate::session::table::{LinkSeats, Table};
+use crate::session::table::{LinkSeats, SettingsOf, Table};
 use leptos::prelude::*;
 use std::time::Duration;
 use wasm_bindgen::JsCast;
@@ -98,10 +99,21 @@ pub enum Note {
 pub struct LinkPlay {
     /// What is shown.
     pub view: RwSignal<Option<LinkView>>,
-    /// The Hasami pass-and-play table (its display settings are used).
-    pub hasami: RwSignal<Table<hasami::Game>>,
-    /// The Yonin pass-and-play table.
-    pub yonin: RwSignal<Table<yonin::Game>>,
+    /// The Hasami pass-and-play table (its display settings are used), once open.
+    pub hasami: TableSlot<hasami::Game>,
+    /// The Yonin pass-and-play table, once open.
+    pub yonin: TableSlot<yonin::Game>,
+}
+
+impl LinkPlay {
+    /// Whether the pass-and-play table of `game` is open (true for no game; tracked).
+    fn table_open(self, game: Option<GameKind>) -> bool {
+        match game {
+            Some(GameKind::Hasami) => self.hasami.table().is_some(),
+            Some(GameKind::Yonin) => self.yonin.table().is_some(),
+            None => true,
+        }
+    }
 }
 
 /// A game that can be played by link.
@@ -109,19 +121,28 @@ pub trait LinkScreen: Screen + RecordText + PageCpu {
     /// Which game.
     const KIND: GameKind;
     /// Its pass-and-play table.
-    fn main_table(lp: LinkPlay) -> RwSignal<Table<Self>>;
+    fn main_table(lp: LinkPlay) -> TableSlot<Self>;
+
+    /// The display settings of its pass-and-play table (the defaults while that table
+    /// is not open; [`link_screen`] waits for it).
+    fn main_settings(lp: LinkPlay) -> SettingsOf<Self> {
+        Self::main_table(lp)
+            .table()
+            .map(|t| t.with_untracked(|t| *t.settings()))
+            .unwrap_or_default()
+    }
 }
 
 impl LinkScreen for hasami::Game {
     const KIND: GameKind = GameKind::Hasami;
-    fn main_table(lp: LinkPlay) -> RwSignal<Table<Self>> {
+    fn main_table(lp: LinkPlay) -> TableSlot<Self> {
         lp.hasami
     }
 }
 
 impl LinkScreen for yonin::Game {
     const KIND: GameKind = GameKind::Yonin;
-    fn main_table(lp: LinkPlay) -> RwSignal<Table<Self>> {
+    fn main_table(lp: LinkPlay) -> TableSlot<Self> {
         lp.yonin
     }
 }
@@ -222,6 +243,9 @@ pub fn link_screen(lp: LinkPlay) -> impl IntoView {
     view! {
         <section class="link-play" data-testid="link-screen">
             {move || match lp.view.get() {
+                // A game's screens use its table's display settings: drawn once it is
+                // open (the shell opens it).
+                Some(view) if !lp.table_open(view.game()) => ().into_any(),
                 None | Some(LinkView::List) => list_view(lp).into_any(),
                 Some(LinkView::Start(GameKind::Hasami)) => start_view::<hasami::Game>(lp, None).into_any(),
                 Some(LinkView::Start(GameKind::Yonin)) => start_view::<yonin::Game>(lp, None).into_any(),
@@ -321,7 +345,7 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
         let (link, started_here) = match &joining_for_click {
             Some(link) => (link.clone(), false),
             None => {
-                let settings = G::main_table(lp).with_untracked(|t| *t.settings());
+                let settings = G::main_settings(lp);
                 let chosen = cpus.get_untracked();
                 (
                     PlayLink {
@@ -598,7 +622,7 @@ fn game_view<G: LinkScreen>(
         names: names.clone(),
         sent_moves: entry.sent_moves,
     };
-    let settings = G::main_table(lp).with_untracked(|t| *t.settings());
+    let settings = G::main_settings(lp);
     let table = RwSignal::new(Table::for_link(
         link.game.clone(),
         seats,

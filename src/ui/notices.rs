@@ -6,9 +6,7 @@
 use super::I18n;
 use super::i18n::{t, t_string, use_i18n};
 use super::table::Screen;
-use crate::engine::{hasami, yonin};
 pub use crate::session::app::AppNotice;
-use crate::session::app::GameKind;
 use crate::session::notice::{Notices, Posted};
 use crate::session::storage::LoadError;
 use crate::session::table::{Refusal, Table, TableNotice};
@@ -141,6 +139,41 @@ fn app_line(
     }
 }
 
+/// Draws notice lines, each `notice` with its `notice-close` button.
+fn draw_lines(i18n: I18n, lines: Vec<NoticeLine>) -> impl IntoView {
+    lines
+        .into_iter()
+        .map(|line| {
+            let dismiss = line.dismiss;
+            view! {
+                <div class="notice" data-testid="notice" data-key=line.key title=line.detail>
+                    <span>{line.text}</span>
+                    <button
+                        type="button"
+                        class="notice-close"
+                        data-testid="notice-close"
+                        aria-label=move || t_string!(i18n, dismiss).to_string()
+                        title=move || t_string!(i18n, dismiss).to_string()
+                        on:click=move |_| dismiss.run(())
+                    >
+                        "×"
+                    </button>
+                </div>
+            }
+        })
+        .collect_view()
+}
+
+/// The notices of the table of game `G`, drawn after the app's by [`NoticeList`] while
+/// the table is on screen (the shell's table part makes this view, so the table's
+/// code stays in that part).
+pub fn table_notices<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
+    let i18n = use_i18n();
+    // Only the notices, so the list is redrawn when they change, not at every tick.
+    let posted = Memo::new(move |_| table.with(|t| t.notices().posted().to_vec()));
+    move || draw_lines(i18n, table_lines(i18n, table, posted.get()))
+}
+
 /// The notices under the top bar (`data-testid="notices"`, each `notice` with a
 /// `notice-close` button): the offer of a new build, the app's notices, and those of
 /// the table on screen (the other table's wait until it is shown).
@@ -148,58 +181,28 @@ fn app_line(
 pub fn NoticeList(
     /// The app's notices.
     app: RwSignal<Notices<AppNotice>>,
-    /// The Hasami table.
-    hasami: RwSignal<Table<hasami::Game>>,
-    /// The Yonin table.
-    yonin: RwSignal<Table<yonin::Game>>,
-    /// The game on screen.
-    game: Memo<Option<GameKind>>,
+    /// The notices of the table on screen ([`table_notices`]), once it is open.
+    table: Signal<Option<ViewFn>>,
     /// New builds: the offer to reload is shown above the notices.
     updates: RwSignal<crate::session::update::Updates>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    // Only the notices, so the list is redrawn when they change, not at every tick.
-    let hasami_notices = Memo::new(move |_| hasami.with(|t| t.notices().posted().to_vec()));
-    let yonin_notices = Memo::new(move |_| yonin.with(|t| t.notices().posted().to_vec()));
-    let lines = move || {
-        let mut lines: Vec<NoticeLine> = app
+    let app_lines = move || {
+        let lines = app
             .get()
             .posted()
             .iter()
             .cloned()
             .map(|posted| app_line(i18n, app, posted))
             .collect();
-        match game.get() {
-            Some(GameKind::Hasami) => lines.extend(table_lines(i18n, hasami, hasami_notices.get())),
-            Some(GameKind::Yonin) => lines.extend(table_lines(i18n, yonin, yonin_notices.get())),
-            None => {}
-        }
-        lines
-            .into_iter()
-            .map(|line| {
-                let dismiss = line.dismiss;
-                view! {
-                    <div class="notice" data-testid="notice" data-key=line.key title=line.detail>
-                        <span>{line.text}</span>
-                        <button
-                            type="button"
-                            class="notice-close"
-                            data-testid="notice-close"
-                            aria-label=move || t_string!(i18n, dismiss).to_string()
-                            title=move || t_string!(i18n, dismiss).to_string()
-                            on:click=move |_| dismiss.run(())
-                        >
-                            "×"
-                        </button>
-                    </div>
-                }
-            })
-            .collect_view()
+        draw_lines(i18n, lines)
     };
+    let table_lines = move || table.get().map(|lines| lines.run());
     view! {
         <div class="notices" role="status" aria-live="polite" data-testid="notices">
             <super::update::UpdateOffer updates=updates />
-            {lines}
+            {app_lines}
+            {table_lines}
         </div>
     }
 }

@@ -1,11 +1,16 @@
 //! The app's page: the top bar (title, games, language, theme, piece style,
 //! preferences), the notices, and the table of the game on screen or the choice of a
 //! game. It owns both tables and the preferences.
+//!
+//! A table is opened the first time its game is needed (shown, opened by a share
+//! link, or played by link): its controller, its engine and its view are a part of
+//! the app's wasm of their own ([`super::lazy`]), so the choice of a game loads
+//! neither game. Once open, a table lives as long as the page.
 
 use super::i18n::{Locale, t, t_string, use_i18n};
-use super::lazy::{LoadFailed, lazy_view};
+use super::lazy::{LoadFailed, lazy_view, tell_load_failure};
 use super::link_play::{LinkPlay, LinkView, link_screen, load_games, opened};
-use super::notices::{AppNotice, NoticeList};
+use super::notices::{AppNotice, NoticeList, table_notices};
 use super::prefs::{PreferencesMenu, apply_theme};
 use super::table::settings::edit_settings;
 use super::table::{Screen, driver, table_frame, your_move_text};
@@ -17,13 +22,16 @@ use crate::session::app::{
 };
 use crate::session::notice::Notices;
 use crate::session::storage::{LoadError, StorageError, keys};
-use crate::session::table::{PieceStyleChoice, Table};
+use crate::session::table::{PieceStyleChoice, Table, TableGame};
 use leptos::prelude::*;
 use leptos::wasm_split::wasm_split;
 use leptos_i18n::Locale as _;
+use std::future::Future;
+use std::pin::Pin;
 
-/// The whole page: it opens both tables ([`driver::use_table`]), reads the
-/// preferences, and shows the table of the game last played or the choice of a game.
+/// The whole page: it reads the preferences, shows the table of the game last played
+/// or the choice of a game, and opens each table when it is first needed
+/// ([`TableSlot`]).
 #[component]
 pub fn Shell() -> impl IntoView {
     let i18n = use_i18n();
@@ -32,8 +40,8 @@ pub fn Shell() -> impl IntoView {
     let saved = Callback::new(move |result: Result<(), StorageError>| {
         app_notices.update(|n| n.save_done(result, driver::now_ms()));
     });
-    let hasami = driver::use_table::<hasami::Game>(saved);
-    let yonin = driver::use_table::<yonin::Game>(saved);
+    let hasami = TableSlot::<hasami::Game>::new();
+    let yonin = TableSlot::<yonin::Game>::new();
     // The service worker (offline play) and the offer of a new build.
     let updates = update::start();
     // Passing app notices go with the same monotonic clock as the tables'.
@@ -79,15 +87,6 @@ pub fn Shell() -> impl IntoView {
         });
         on_cleanup(move || listener.remove());
     }
-    sound_moves(hasami, prefs);
-    sound_moves(yonin, prefs);
-    // Confirm moves: both tables hold a chosen move until it is confirmed.
-    let confirm_move = Memo::new(move |_| prefs.with(|p| p.confirm_move));
-    Effect::new(move |_| {
-        let on = confirm_move.get();
-        hasami.update(|t| t.set_confirm_moves(on));
-        yonin.update(|t| t.set_confirm_moves(on));
-    });
     let save_prefs = move || {
         let text = prefs.get_untracked().encode();
         // With storage off the tables already say nothing is kept.
@@ -149,11 +148,25 @@ pub fn Shell() -> impl IntoView {
             .with(|v| v.as_ref().map(LinkView::game))
             .unwrap_or_else(|| game.get())
     });
-    Effect::new(move |_| {
-        let shown = game.get();
-        let table = !link_shown.get();
-        hasami.update(|t| t.set_shown(table && shown == Some(GameKind::Hasami)));
-        yonin.update(|t| t.set_shown(table && shown == Some(GameKind::Yonin)));
+    // What a table's part needs of the page when it opens the table (made here, not
+    // in the effect below, so that they live as long as the page).
+    let owner = Owner::current().unwrap_or_default();
+    let shown = |kind: GameKind| -> Signal<bool> {
+        Memo::new(move |_| !link_shown.get() && game.get() == Some(kind)).into()
+    };
+    let (hasami_shown, yonin_shown) = (shown(GameKind::Hasami), shown(GameKind::Yonin));
+    let args = move |shown: Signal<bool>| OpenArgs {
+        owner: owner.clone(),
+        saved,
+        prefs,
+        shown,
+    };
+    // The game named in the top bar is the one whose table is needed (on screen, or
+    // its display settings on the link screen).
+    Effect::new(move |_| match header_game.get() {
+        Some(GameKind::Hasami) => hasami.open(args(hasami_shown)),
+        Some(GameKind::Yonin) => yonin.open(args(yonin_shown)),
+        None => {}
     });
     let choose = move |kind: Option<GameKind>| {
         prefs.update(|p| p.game = kind);
@@ -194,12 +207,12 @@ pub fn Shell() -> impl IntoView {
         link_play.view.set(None);
         match link_game {
             LinkGame::Hasami => {
+                hasami.link.set(Some(payload));
                 choose(Some(GameKind::Hasami));
-                hasami.update(|t| t.open_link(&payload));
             }
             LinkGame::Yonin => {
+                yonin.link.set(Some(payload));
                 choose(Some(GameKind::Yonin));
-                yonin.update(|t| t.open_link(&payload));
             }
         }
     };
@@ -236,13 +249,19 @@ pub fn Shell() -> impl IntoView {
         None => t_string!(i18n, app_name).to_string(),
     };
     let your_move = move || match (!link_shown.get()).then(|| game.get()).flatten() {
-        Some(GameKind::Hasami) => hasami.with(|t| your_move_text(i18n, t, false)),
-        Some(GameKind::Yonin) => yonin.with(|t| your_move_text(i18n, t, false)),
+        Some(GameKind::Hasami) => hasami.face(|f| f.your_move.get()).flatten(),
+        Some(GameKind::Yonin) => yonin.face(|f| f.your_move.get()).flatten(),
         None => None,
     };
     // The tab's title names the game, says first when a person is to move (seen from
     // another tab while the CPU thinks) and follows the language.
     // A memo: the table changes at every tick of its clock, the title only with a turn.
+    // The notices of the table on screen, once it is open.
+    let table_notices = Signal::derive(move || match game.get() {
+        Some(GameKind::Hasami) => hasami.face(|f| f.notices.clone()),
+        Some(GameKind::Yonin) => yonin.face(|f| f.notices.clone()),
+        None => None,
+    });
     let tab_title = Memo::new(move |_| match your_move() {
         Some(turn) => format!("{turn} · {}", title()),
         None => title(),
@@ -313,18 +332,19 @@ pub fn Shell() -> impl IntoView {
                         </select>
                     </label>
                     {move || match header_game.get() {
-                        Some(GameKind::Hasami) => Some(piece_style_select(hasami).into_any()),
-                        Some(GameKind::Yonin) => Some(piece_style_select(yonin).into_any()),
+                        Some(GameKind::Hasami) => hasami.face(|f| f.piece_style.clone()),
+                        Some(GameKind::Yonin) => yonin.face(|f| f.piece_style.clone()),
                         None => None,
-                    }}
+                    }
+                        .map(|select| select.run())}
                     <PreferencesMenu prefs=prefs on_change=Callback::new(move |()| save_prefs()) />
                 </div>
             </header>
-            <NoticeList app=app_notices hasami=hasami yonin=yonin game=game updates=updates />
+            <NoticeList app=app_notices table=table_notices updates=updates />
             {move || match (link_shown.get(), game.get()) {
                 (true, _) => lazy_view(load_link_screen(), move || lazy_link_screen(link_play)),
-                (false, Some(GameKind::Hasami)) => lazy_view(load_hasami_table(), move || hasami_table(hasami)),
-                (false, Some(GameKind::Yonin)) => lazy_view(load_yonin_table(), move || yonin_table(yonin)),
+                (false, Some(GameKind::Hasami)) => (move || hasami.face(|f| f.frame.clone()).map(|f| f.run())).into_any(),
+                (false, Some(GameKind::Yonin)) => (move || yonin.face(|f| f.frame.clone()).map(|f| f.run())).into_any(),
                 (false, None) => view! { <GameChoice on_choose=Callback::new(move |k| choose(Some(k))) /> }.into_any(),
             }}
             <footer>{t!(i18n, footer)}</footer>
@@ -436,14 +456,193 @@ fn lazy_link_screen(lp: LinkPlay) -> Result<AnyView, LoadFailed> {
     Ok(link_screen(lp).into_any())
 }
 
-/// The Hasami table ([`table_frame`]), loaded when first shown.
-#[wasm_split(hasami_table, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_hasami_table))]
-fn hasami_table(table: RwSignal<Table<hasami::Game>>) -> Result<AnyView, LoadFailed> {
-    Ok(table_frame(table).into_any())
+/// A game's table once open: its controller and what the page draws of it, all made
+/// by the game's part ([`open_in_part`]).
+pub struct Opened<G: TableGame> {
+    /// The table's controller.
+    pub table: RwSignal<Table<G>>,
+    face: Face,
 }
 
-/// The Yonin table ([`table_frame`]), loaded when first shown.
-#[wasm_split(yonin_table, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_yonin_table))]
-fn yonin_table(table: RwSignal<Table<yonin::Game>>) -> Result<AnyView, LoadFailed> {
-    Ok(table_frame(table).into_any())
+impl<G: TableGame> Clone for Opened<G> {
+    fn clone(&self) -> Self {
+        Opened {
+            table: self.table,
+            face: self.face.clone(),
+        }
+    }
+}
+
+/// What the page draws of an open table, made in its part: the page reaches the
+/// table's code only through these.
+#[derive(Clone)]
+struct Face {
+    /// The table ([`table_frame`]).
+    frame: ViewFn,
+    /// Its piece style in the top bar ([`piece_style_select`]).
+    piece_style: ViewFn,
+    /// Its notices ([`table_notices`]).
+    notices: ViewFn,
+    /// "Your move" when a person is to move ([`your_move_text`]), for the tab's title.
+    your_move: Signal<Option<String>>,
+}
+
+/// What a table's part needs of the page to open the table.
+pub struct OpenArgs {
+    /// The shell's owner: the table and its effects belong to the page, not to the
+    /// place that first needed it.
+    owner: Owner,
+    /// Hears every save.
+    saved: Callback<Result<(), StorageError>>,
+    /// The preferences (sound, confirm moves).
+    prefs: RwSignal<Preferences>,
+    /// Whether the table is on screen (only then its clock runs and its CPU thinks).
+    shown: Signal<bool>,
+}
+
+/// The table of game `G`: empty until it is first needed, then open for the life of
+/// the page ([`TableSlot::open`]).
+pub struct TableSlot<G: TableGame> {
+    opened: RwSignal<Option<Opened<G>>>,
+    /// A share link's payload waiting to be opened on the table (when it is open).
+    link: RwSignal<Option<String>>,
+    asked: StoredValue<bool>,
+}
+
+impl<G: TableGame> Clone for TableSlot<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: TableGame> Copy for TableSlot<G> {}
+
+impl<G: OpensTable> TableSlot<G> {
+    fn new() -> Self {
+        TableSlot {
+            opened: RwSignal::new(None),
+            link: RwSignal::new(None),
+            asked: StoredValue::new(false),
+        }
+    }
+
+    /// Opens the table, once: loads its part, which opens it. A part that cannot be
+    /// loaded shows the page's "could not load" screen ([`tell_load_failure`]).
+    fn open(self, args: OpenArgs) {
+        if self.asked.get_value() {
+            return;
+        }
+        self.asked.set_value(true);
+        let link = self.link;
+        leptos::task::spawn_local(async move {
+            match G::open(args, link).await {
+                Ok(opened) => self.opened.set(Some(opened)),
+                Err(LoadFailed) => tell_load_failure(),
+            }
+        });
+    }
+}
+
+impl<G: TableGame> TableSlot<G> {
+    /// The table's controller, once open (tracked).
+    pub fn table(self) -> Option<RwSignal<Table<G>>> {
+        self.opened.with(|o| o.as_ref().map(|o| o.table))
+    }
+
+    /// `f` of what the page draws of the table, once open (tracked).
+    fn face<T>(self, f: impl FnOnce(&Face) -> T) -> Option<T> {
+        self.opened.with(|o| o.as_ref().map(|o| f(&o.face)))
+    }
+}
+
+/// A game whose table is opened by a part of its own.
+pub trait OpensTable: Screen + driver::PageCpu {
+    /// Loads the game's part and opens its table there ([`open_in_part`]); the share
+    /// link in `link` is opened on it. [`LoadFailed`] when the part could not be loaded.
+    fn open(
+        args: OpenArgs,
+        link: RwSignal<Option<String>>,
+    ) -> Pin<Box<dyn Future<Output = Result<Opened<Self>, LoadFailed>>>>;
+}
+
+impl OpensTable for hasami::Game {
+    fn open(
+        args: OpenArgs,
+        link: RwSignal<Option<String>>,
+    ) -> Pin<Box<dyn Future<Output = Result<Opened<Self>, LoadFailed>>>> {
+        Box::pin(hasami_table(args, link))
+    }
+}
+
+impl OpensTable for yonin::Game {
+    fn open(
+        args: OpenArgs,
+        link: RwSignal<Option<String>>,
+    ) -> Pin<Box<dyn Future<Output = Result<Opened<Self>, LoadFailed>>>> {
+        Box::pin(yonin_table(args, link))
+    }
+}
+
+/// Opens the table of game `G` in the shell's owner, in `G`'s part: reads the saved
+/// game ([`driver::use_table`]), follows the preferences (sound, confirm moves) and
+/// whether it is shown, opens each share link put in `link`, and makes its [`Face`].
+fn open_in_part<G: Screen + driver::PageCpu>(
+    args: OpenArgs,
+    link: RwSignal<Option<String>>,
+) -> Opened<G> {
+    let OpenArgs {
+        owner,
+        saved,
+        prefs,
+        shown,
+    } = args;
+    owner.with(|| {
+        let i18n = use_i18n();
+        let table = driver::use_table::<G>(saved);
+        sound_moves(table, prefs);
+        // Confirm moves: the table holds a chosen move until it is confirmed.
+        let confirm_move = Memo::new(move |_| prefs.with(|p| p.confirm_move));
+        Effect::new(move |_| {
+            let on = confirm_move.get();
+            table.update(|t| t.set_confirm_moves(on));
+        });
+        Effect::new(move |_| {
+            let on = shown.get();
+            table.update(|t| t.set_shown(on));
+        });
+        Effect::new(move |_| {
+            if let Some(payload) = link.get() {
+                link.set(None);
+                table.update(|t| t.open_link(&payload));
+            }
+        });
+        Opened {
+            table,
+            face: Face {
+                frame: ViewFn::from(move || table_frame(table)),
+                piece_style: ViewFn::from(move || piece_style_select(table)),
+                notices: ViewFn::from(move || table_notices(table)),
+                your_move: Memo::new(move |_| table.with(|t| your_move_text(i18n, t, false)))
+                    .into(),
+            },
+        }
+    })
+}
+
+/// The Hasami table, opened when first needed ([`open_in_part`]).
+#[wasm_split(hasami_table, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn hasami_table(
+    args: OpenArgs,
+    link: RwSignal<Option<String>>,
+) -> Result<Opened<hasami::Game>, LoadFailed> {
+    Ok(open_in_part(args, link))
+}
+
+/// The Yonin table, opened when first needed ([`open_in_part`]).
+#[wasm_split(yonin_table, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn yonin_table(
+    args: OpenArgs,
+    link: RwSignal<Option<String>>,
+) -> Result<Opened<yonin::Game>, LoadFailed> {
+    Ok(open_in_part(args, link))
 }

@@ -165,6 +165,41 @@ fn seat_change_while_the_worker_thinks_cancels_it() {
     });
 }
 
+/// Only the table on screen asks its CPU: going to the choice of a game while the CPU
+/// thinks (Master, 1 s) cancels it, and no move comes while the table is hidden, even
+/// after the Yonin table was opened and left too; shown again, the table asks again
+/// and its CPU answers once.
+#[test]
+fn a_hidden_table_does_not_move_and_answers_when_shown_again() {
+    run(|page| async move {
+        white_cpu_master(&page, 1_000).await;
+        page.watch_workers().await;
+        page.play("e1e5").await;
+        page.wait_thinking(true).await;
+        page.click("games").await;
+        page.wait_thinking(false).await;
+        page.click("game-yonin").await;
+        page.el("board").await;
+        page.click("games").await;
+        // Longer than the think time and the pause after it.
+        page.sleep(2_500).await;
+        assert_eq!(
+            page.saved_moves().await,
+            [mv("e1e5")],
+            "no move while hidden"
+        );
+        let w = page.workers().await;
+        assert_eq!((w.spawned.len(), w.terminated), (1, 1), "{w:?}");
+
+        page.click("game-hasami").await;
+        let game = wait_moves_within(&page, 2, std::time::Duration::from_secs(20)).await;
+        assert_eq!(game.moves().len(), 2);
+        page.wait_status("Black to move").await;
+        page.sleep(500).await;
+        assert_eq!(page.saved_moves().await.len(), 2, "one answer only");
+    });
+}
+
 /// Offline, after the first visit: the service worker serves the worker's files too,
 /// so the CPU still thinks in its worker (no failure, no fallback notice).
 #[test]
