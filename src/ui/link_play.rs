@@ -53,6 +53,13 @@ pub enum LinkView {
         /// A link whose new moves are to be played on opening.
         extend: Option<String>,
     },
+    /// A link just opened (`#L…`), not read yet: the link screen reads it into the
+    /// screen it opens ([`opened`]), so that reading it (which replays its game) is in
+    /// the link screen's part, not in the page's main wasm.
+    Arrived {
+        /// The link's payload.
+        payload: String,
+    },
     /// A link that cannot be opened: nothing changed.
     Bad {
         /// The game, when the link names it.
@@ -66,7 +73,7 @@ impl LinkView {
     /// The game this screen is about, `None` for the list (and a link naming none).
     pub fn game(&self) -> Option<GameKind> {
         match self {
-            LinkView::List => None,
+            LinkView::List | LinkView::Arrived { .. } => None,
             LinkView::Start(game) | LinkView::Seat { game, .. } | LinkView::Open { game, .. } => {
                 Some(*game)
             }
@@ -174,7 +181,7 @@ fn new_id() -> GameId {
 }
 
 /// The screen a link game's payload opens (the fragment was already cleared).
-pub fn opened(payload: &str) -> LinkView {
+fn opened(payload: &str) -> LinkView {
     match play_link_game(payload) {
         Some(Some(LinkGame::Hasami)) => incoming::<hasami::Game>(payload),
         Some(Some(LinkGame::Yonin)) => incoming::<yonin::Game>(payload),
@@ -240,6 +247,16 @@ fn incoming<G: LinkScreen>(payload: &str) -> LinkView {
 
 /// The link screen (`link-screen`): what [`LinkPlay::view`] says.
 pub fn link_screen(lp: LinkPlay) -> impl IntoView {
+    // A link just opened is read here, and replaced by the screen it opens.
+    Effect::new(move |_| {
+        let arrived = lp.view.with(|v| match v {
+            Some(LinkView::Arrived { payload }) => Some(payload.clone()),
+            _ => None,
+        });
+        if let Some(payload) = arrived {
+            lp.view.set(Some(opened(&payload)));
+        }
+    });
     view! {
         <section class="link-play" data-testid="link-screen">
             {move || match lp.view.get() {
@@ -247,6 +264,7 @@ pub fn link_screen(lp: LinkPlay) -> impl IntoView {
                 // open (the shell opens it).
                 Some(view) if !lp.table_open(view.game()) => ().into_any(),
                 None | Some(LinkView::List) => list_view(lp).into_any(),
+                Some(LinkView::Arrived { .. }) => ().into_any(),
                 Some(LinkView::Start(GameKind::Hasami)) => start_view::<hasami::Game>(lp, None).into_any(),
                 Some(LinkView::Start(GameKind::Yonin)) => start_view::<yonin::Game>(lp, None).into_any(),
                 Some(LinkView::Seat { game: GameKind::Hasami, payload }) => {

@@ -9,7 +9,7 @@
 
 use super::i18n::{Locale, t, t_string, use_i18n};
 use super::lazy::{LoadFailed, lazy_view, tell_load_failure};
-use super::link_play::{LinkPlay, LinkView, link_screen, load_games, opened};
+use super::link_play::{LinkPlay, LinkView, link_screen, load_games};
 use super::notices::{AppNotice, NoticeList, table_notices};
 use super::prefs::{PreferencesMenu, apply_theme};
 use super::table::settings::edit_settings;
@@ -194,7 +194,9 @@ pub fn Shell() -> impl IntoView {
             Fragment::Nothing => return,
             // A game played by link (`#L2…`): its own screen, never the tables.
             Fragment::Play(payload) => {
-                link_play.view.set(Some(opened(payload)));
+                link_play.view.set(Some(LinkView::Arrived {
+                    payload: payload.to_string(),
+                }));
                 return;
             }
             // Shaped like a link, of no game of this app: told; nothing changes.
