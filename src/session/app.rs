@@ -234,10 +234,19 @@ impl Preferences {
         self.settings_open.unwrap_or(!game_in_progress)
     }
 
-    /// The game by link to show again when the page opens without a link: the one on
-    /// screen when it was left ([`Preferences::link_open`]), if this device still holds
-    /// it in `games` (it may have been deleted in another tab meanwhile).
-    pub fn link_to_reopen(&self, games: &LinkGames) -> Option<(GameKind, GameId)> {
+    /// The game by link to show again when the page opens: the one on screen when it
+    /// was left ([`Preferences::link_open`]), if this device still holds it in `games`
+    /// (it may have been deleted in another tab meanwhile). `None` when the page was
+    /// opened with a link that opens a game itself (`arriving`, the address's fragment:
+    /// [`Fragment::opens_a_game`]), so that game is shown, not the one left.
+    pub fn link_to_reopen(
+        &self,
+        arriving: &Fragment<'_>,
+        games: &LinkGames,
+    ) -> Option<(GameKind, GameId)> {
+        if arriving.opens_a_game() {
+            return None;
+        }
         let (game, id) = self.link_open.clone()?;
         games.entry(game, &id).map(|_| (game, id))
     }
@@ -288,6 +297,15 @@ pub enum Fragment<'a> {
         /// The first two characters.
         tag: String,
     },
+}
+
+impl Fragment<'_> {
+    /// Whether the page opens a game for this fragment: a game by link or a shared
+    /// game (shown even when the link cannot be read, with what could be read or why
+    /// not); not for nothing or a link of another app.
+    pub fn opens_a_game(&self) -> bool {
+        matches!(self, Fragment::Play(_) | Fragment::Share(..))
+    }
 }
 
 /// Reads the fragment of the page's address (`#…`, with or without its `#`).
@@ -631,7 +649,11 @@ mod tests {
         let id = GameId::from_bits(0x0123_4567_89ab_cdef);
         let mut games = LinkGames::default();
         let mut prefs = Preferences::default();
-        assert_eq!(prefs.link_to_reopen(&games), None, "a table was on screen");
+        assert_eq!(
+            prefs.link_to_reopen(&Fragment::Nothing, &games),
+            None,
+            "a table was on screen"
+        );
         assert!(
             !prefs.encode().contains("link_open"),
             "not written while none"
@@ -641,7 +663,11 @@ mod tests {
         let (read, problems) = Preferences::read(&prefs.encode());
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(read.link_open, Some((GameKind::Yonin, id.clone())));
-        assert_eq!(read.link_to_reopen(&games), None, "deleted meanwhile");
+        assert_eq!(
+            read.link_to_reopen(&Fragment::Nothing, &games),
+            None,
+            "deleted meanwhile"
+        );
         games.upsert(LinkEntry {
             id: id.clone(),
             game: GameKind::Yonin,
@@ -652,12 +678,28 @@ mod tests {
             sent_moves: 0,
         });
         assert_eq!(
-            read.link_to_reopen(&games),
+            read.link_to_reopen(&Fragment::Nothing, &games),
             Some((GameKind::Yonin, id.clone()))
         );
+        // Opened with a link of a game: that game is shown, not the one left; a link
+        // of another app or an anchor changes nothing.
+        for arriving in ["#H1IOHqFQCPw", "#Y1ECYMlaMQ", "#H1", "#L2.x"] {
+            assert_eq!(
+                read.link_to_reopen(&read_fragment(arriving), &games),
+                None,
+                "{arriving}"
+            );
+        }
+        for arriving in ["", "#rules-capture", "#Q1abc"] {
+            assert_eq!(
+                read.link_to_reopen(&read_fragment(arriving), &games),
+                Some((GameKind::Yonin, id.clone())),
+                "{arriving}"
+            );
+        }
         // The same id in the other game is another game.
         prefs.link_open = Some((GameKind::Hasami, id));
-        assert_eq!(prefs.link_to_reopen(&games), None);
+        assert_eq!(prefs.link_to_reopen(&Fragment::Nothing, &games), None);
     }
 
     #[test]

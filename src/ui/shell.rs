@@ -218,11 +218,13 @@ pub fn Shell() -> impl IntoView {
             }
         }
     };
+    let arriving = window().location().hash().unwrap_or_default();
     open_fragment();
-    // No link in the address: the game by link that was on screen when the page was
-    // left comes back (a reload, since the fragment was cleared once read).
+    // No link of a game in the address: the game by link that was on screen when the
+    // page was left comes back (a reload, since the fragment was cleared once read).
     if link_play.view.with_untracked(Option::is_none)
-        && let Some((game, id)) = prefs.with_untracked(|p| p.link_to_reopen(&load_games()))
+        && let Some((game, id)) =
+            prefs.with_untracked(|p| p.link_to_reopen(&read_fragment(&arriving), &load_games()))
     {
         link_play.view.set(Some(LinkView::Open {
             game,

@@ -361,6 +361,32 @@ fn two_devices_play_hasami_by_links() {
             "the link screen, not the table"
         );
         assert_eq!(text_of(b, "move-count").await, "Moves: 20");
+        // A share link opened on a new document while that game by link was left on
+        // screen: the shared game is shown on its table, not the game by link.
+        let mut shared = hasami::Game::new(hasami::Rules::default());
+        let mut shared_rng = Lcg(5);
+        for _ in 0..2 {
+            let mv = pick_move(&shared, &mut shared_rng, |_| true);
+            shared.play(mv).expect("a legal move");
+        }
+        use shogi_variants::record::link::ShareLink;
+        b.navigate("about:blank").await;
+        b.navigate(&format!("{}#{}", b.url(), shared.to_link()))
+            .await;
+        wait_board(b, "the shared game on the Hasami table", &shared).await;
+        assert_eq!(
+            b.try_js(
+                "return !!document.querySelector('[data-testid=\"link-screen\"]') || location.hash !== ''",
+                vec![]
+            )
+            .await,
+            Some(Value::Bool(false)),
+            "the table, not the link screen, and the fragment cleared"
+        );
+        b.click("link-list").await;
+        b.click("link-resume").await;
+        wait_board(b, "the game by link, still there", &game).await;
+        assert_eq!(text_of(b, "move-count").await, "Moves: 20");
         let rows = held(b).await.rows();
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].moves, 20);
