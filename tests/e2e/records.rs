@@ -246,6 +246,8 @@ fn the_yonin_move_list_tells_who_mated_whom() {
 
 /// The value of a text field or area.
 async fn field(page: &Page, id: &str) -> String {
+    // The records dialog is loaded on first use: wait until the field is there.
+    page.el(id).await;
     page.js(
         &format!("return document.querySelector('[data-testid=\"{id}\"]').value"),
         vec![],
