@@ -100,3 +100,32 @@ fn two_tabs_one_in_charge_of_the_cpu() {
         assert_eq!(page.saved_moves().await.len(), 4, "answered once");
     });
 }
+
+/// A tab that left a table for another screen gives its CPU to a tab that shows the
+/// table: the first tab opens Hasami (in charge of its CPU) and goes to the choice of a
+/// game; a second tab then shows Hasami, and its CPU answers there. Back on Hasami, the
+/// first tab follows the game, and a move made there is answered once (the second tab
+/// is still in charge).
+#[test]
+fn a_table_left_for_another_screen_gives_its_cpu_to_a_tab_that_shows_it() {
+    run(|page| async move {
+        page.click("games").await;
+        page.el("game-yonin").await;
+        let (first, _second) = page.open_second_tab().await;
+        page.play("e1e5").await;
+        let (game, _) = wait_cpu_answer(&page, 2).await;
+
+        page.switch_tab(&first).await;
+        page.click("game-hasami").await;
+        page.wait_for("the first tab to show the game", |s| {
+            s.board() == board_of(&game)
+        })
+        .await;
+        let mv = any_legal_move(&game);
+        page.play(&mv).await;
+        let (after, _) = wait_cpu_answer(&page, 4).await;
+        assert_eq!(after.moves()[..2], game.moves()[..]);
+        page.sleep(1500).await;
+        assert_eq!(page.saved_moves().await.len(), 4, "answered once");
+    });
+}

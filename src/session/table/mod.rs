@@ -55,7 +55,7 @@ pub use saved::{SavedTable, SavedTableError};
 pub use settings::{PanelRules, Settings, SettingsError, TableSettings, TimePerMove, ViewMode};
 pub use since::{SinceMove, since_plies};
 pub use stats::{Against, Standing, Stats, StatsRow};
-pub use sync::Revision;
+pub use sync::{ChargeLock, Grant, LockStep, Revision};
 
 use crate::ai::{Level, THINK_TIMES_MS};
 use crate::engine::{Square, SquareSet};
@@ -391,6 +391,11 @@ impl<G: TableGame> Table<G> {
         let limit = self.settings.table.time_per_move.millis()?;
         let seat = self.game.side_to_move()?;
         (self.controller(seat) == Controller::Human).then(|| self.clock.remaining_ms(limit))
+    }
+
+    /// Whether the table is on screen ([`Table::set_shown`]).
+    pub fn is_shown(&self) -> bool {
+        self.shown
     }
 
     /// Whether the clock is counting now.

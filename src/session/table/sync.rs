@@ -1,7 +1,9 @@
 //! Several tabs on one table: each change makes a new [`Revision`], and a tab takes
 //! another tab's save only when its revision is newer ([`Table::storage_event`]).
 //! Only the tab in charge (a Web Lock in the browser, [`Table::set_leader`]) asks the
-//! CPU and acts when the clock runs out; the others follow what it saves.
+//! CPU and acts when the clock runs out; the others follow what it saves. A tab asks
+//! to be in charge of a table only while the table is on screen ([`ChargeLock`]), so a
+//! tab that left a game for another does not keep its CPU from a tab that shows it.
 
 use super::error::TableNotice;
 use super::game::TableGame;
@@ -121,5 +123,128 @@ impl<G: TableGame> Table<G> {
         self.follow_review();
         self.update_view_seat();
         self.refresh_request();
+    }
+}
+
+/// What the page does with the Web Lock of a table after [`ChargeLock::want`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LockStep {
+    /// Nothing: the lock is held, asked for, or neither held nor wanted already.
+    Nothing,
+    /// Ask for the lock (this tab is in charge once it is granted).
+    Request,
+    /// Give the lock back now: this tab is no longer in charge.
+    Release,
+}
+
+/// What the page does with the Web Lock just granted ([`ChargeLock::granted`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Grant {
+    /// Keep it: this tab is in charge until [`LockStep::Release`].
+    Keep,
+    /// Give it back at once: the table left the screen while the lock was asked for.
+    GiveBack,
+}
+
+/// When a tab asks for, keeps and gives back the Web Lock that puts it in charge of a
+/// table ([`Table::set_leader`]): it wants the lock while the table is on screen and
+/// gives it back when the player goes to another game or to the choice of a game, so
+/// that another tab showing that table takes over its CPU and clock. At most one
+/// request is outstanding: a lock granted after the table was hidden is given back.
+/// Where the browser refuses Web Locks, the tab is in charge alone and this asks
+/// nothing more.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct ChargeLock {
+    wanted: bool,
+    requested: bool,
+    held: bool,
+    alone: bool,
+}
+
+impl ChargeLock {
+    /// The table is on screen (`true`: the lock is wanted) or not.
+    pub fn want(&mut self, wanted: bool) -> LockStep {
+        self.wanted = wanted;
+        if self.alone {
+            LockStep::Nothing
+        } else if wanted && !self.held && !self.requested {
+            self.requested = true;
+            LockStep::Request
+        } else if !wanted && self.held {
+            self.held = false;
+            LockStep::Release
+        } else {
+            LockStep::Nothing
+        }
+    }
+
+    /// The lock asked for is granted.
+    pub fn granted(&mut self) -> Grant {
+        self.requested = false;
+        if self.wanted && !self.alone {
+            self.held = true;
+            Grant::Keep
+        } else {
+            Grant::GiveBack
+        }
+    }
+
+    /// The browser refused the request (site data blocked, a sandboxed frame): no other
+    /// tab can share the table, so this tab is in charge alone from now on.
+    pub fn refused(&mut self) {
+        self.requested = false;
+        self.alone = true;
+    }
+
+    /// Whether this tab holds the lock now.
+    pub fn holds(&self) -> bool {
+        self.held
+    }
+}
+
+#[cfg(test)]
+mod charge_tests {
+    use super::{ChargeLock, Grant, LockStep};
+
+    #[test]
+    fn the_lock_is_held_while_the_table_is_shown() {
+        let mut lock = ChargeLock::default();
+        assert_eq!(lock.want(true), LockStep::Request);
+        assert_eq!(lock.want(true), LockStep::Nothing, "one request at a time");
+        assert_eq!(lock.granted(), Grant::Keep);
+        assert!(lock.holds());
+        assert_eq!(lock.want(false), LockStep::Release);
+        assert!(!lock.holds());
+        assert_eq!(lock.want(false), LockStep::Nothing);
+        assert_eq!(
+            lock.want(true),
+            LockStep::Request,
+            "shown again: asked again"
+        );
+        assert_eq!(lock.granted(), Grant::Keep);
+    }
+
+    #[test]
+    fn a_lock_granted_after_the_table_left_is_given_back() {
+        let mut lock = ChargeLock::default();
+        assert_eq!(lock.want(true), LockStep::Request);
+        assert_eq!(lock.want(false), LockStep::Nothing, "nothing held yet");
+        assert_eq!(lock.granted(), Grant::GiveBack);
+        assert!(!lock.holds());
+        // Hidden then shown again while the request waits: that request will do.
+        assert_eq!(lock.want(true), LockStep::Request);
+        assert_eq!(lock.want(false), LockStep::Nothing);
+        assert_eq!(lock.want(true), LockStep::Nothing, "still asked for");
+        assert_eq!(lock.granted(), Grant::Keep);
+    }
+
+    #[test]
+    fn a_refused_lock_leaves_the_tab_alone_in_charge() {
+        let mut lock = ChargeLock::default();
+        assert_eq!(lock.want(true), LockStep::Request);
+        lock.refused();
+        assert_eq!(lock.want(false), LockStep::Nothing);
+        assert_eq!(lock.want(true), LockStep::Nothing, "not asked again");
+        assert!(!lock.holds());
     }
 }

@@ -6,13 +6,15 @@ use crate::engine::{hasami, yonin};
 use crate::session::cpu::{CpuError, CpuJob, CpuReply, WorkerGame};
 use crate::session::storage::{LoadError, StorageError};
 use crate::session::table::cpu_request::{CpuRequest, answer_delay_ms};
-use crate::session::table::{SettingsOf, Table, TableError, TableGame, TableNotice};
+use crate::session::table::{
+    ChargeLock, Grant, LockStep, SettingsOf, Table, TableError, TableGame, TableNotice,
+};
 use crate::ui::lazy::{LoadFailed, tell_load_failure};
 use crate::ui::store;
 use crate::worker::{CpuWorker, PerformanceClock};
 use leptos::prelude::*;
 use leptos::wasm_split::wasm_split;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::future::Future;
 use std::marker::PhantomData;
 use std::pin::Pin;
@@ -142,40 +144,87 @@ fn save<G: TableGame>(
     on_saved.run(result);
 }
 
-/// Asks for the Web Lock named after the table; the tab holding it is in charge of the
-/// CPU and the clock, and holds it until it closes, when the next tab waiting gets it.
-/// Without Web Locks (an old browser, a page not served securely), this tab is in charge.
+/// Holds the Web Lock named after the table while the table is on screen: the tab
+/// holding it is in charge of the CPU and the clock ([`ChargeLock`] decides when to ask
+/// and when to give it back). A tab that leaves the table for another game gives the
+/// lock back, so another tab showing the table takes over; a closed tab's lock goes to
+/// the next tab waiting. Without Web Locks (an old browser, a page not served securely)
+/// or when the browser refuses them, this tab is in charge alone.
 fn take_charge<G: TableGame>(table: RwSignal<Table<G>>, key: &str) {
-    let on_granted =
+    let Some((locks, request)) = web_locks() else {
+        table.update(|t| t.set_leader(true));
+        return;
+    };
+    let lock = Rc::new(RefCell::new(ChargeLock::default()));
+    // Settles the promise that keeps the lock held (set while it is held).
+    let release: Rc<RefCell<Option<js_sys::Function>>> = Rc::new(RefCell::new(None));
+    let on_granted = {
+        let lock = lock.clone();
+        let release = release.clone();
         Closure::<dyn FnMut(wasm_bindgen::JsValue) -> js_sys::Promise>::new(move |_lock| {
+            let grant = lock.borrow_mut().granted();
+            match grant {
+                Grant::Keep => {
+                    table.update(|t| t.set_leader(true));
+                    // Held until this promise settles (the table leaves the screen) or
+                    // the page closes.
+                    js_sys::Promise::new(&mut |resolve, _| {
+                        *release.borrow_mut() = Some(resolve);
+                    })
+                }
+                Grant::GiveBack => js_sys::Promise::resolve(&wasm_bindgen::JsValue::UNDEFINED),
+            }
+        })
+    };
+    // Refused (site data blocked, a sandboxed frame): no tab can share this table, so
+    // this one is in charge.
+    let on_refused = {
+        let lock = lock.clone();
+        Closure::<dyn FnMut(wasm_bindgen::JsValue)>::new(move |_| {
+            lock.borrow_mut().refused();
             table.update(|t| t.set_leader(true));
-            // Never settles: the lock is held for the life of the page.
-            js_sys::Promise::new(&mut |_, _| {})
-        });
-    let requested = (|| {
-        let navigator = window().navigator();
-        let locks = js_sys::Reflect::get(&navigator, &"locks".into()).ok()?;
-        let request = js_sys::Reflect::get(&locks, &"request".into()).ok()?;
-        let request = request.dyn_into::<js_sys::Function>().ok()?;
-        request
-            .call2(&locks, &key.into(), on_granted.as_ref())
-            .ok()?
-            .dyn_into::<js_sys::Promise>()
-            .ok()
-    })();
-    match requested {
-        Some(promise) => {
-            on_granted.forget();
-            // Refused (site data blocked, a sandboxed frame): no tab can share this
-            // table, so this one is in charge.
-            let on_refused = Closure::<dyn FnMut(wasm_bindgen::JsValue)>::new(move |_| {
-                table.update(|t| t.set_leader(true));
-            });
-            let _ = promise.catch(&on_refused);
-            on_refused.forget();
+        })
+    };
+    let key = wasm_bindgen::JsValue::from_str(key);
+    let shown = Memo::new(move |_| table.with(|t| t.is_shown()));
+    Effect::new(move |_| {
+        let step = lock.borrow_mut().want(shown.get());
+        match step {
+            LockStep::Nothing => {}
+            LockStep::Request => {
+                let promise = request
+                    .call2(&locks, &key, on_granted.as_ref())
+                    .ok()
+                    .and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
+                match promise {
+                    Some(promise) => {
+                        let _ = promise.catch(&on_refused);
+                    }
+                    None => {
+                        lock.borrow_mut().refused();
+                        table.update(|t| t.set_leader(true));
+                    }
+                }
+            }
+            LockStep::Release => {
+                table.update(|t| t.set_leader(false));
+                if let Some(resolve) = release.borrow_mut().take() {
+                    let _ = resolve.call0(&wasm_bindgen::JsValue::UNDEFINED);
+                }
+            }
         }
-        None => table.update(|t| t.set_leader(true)),
+    });
+}
+
+/// The page's `navigator.locks` and its `request` function, where the browser has them.
+fn web_locks() -> Option<(wasm_bindgen::JsValue, js_sys::Function)> {
+    let navigator = window().navigator();
+    let locks = js_sys::Reflect::get(&navigator, &"locks".into()).ok()?;
+    if locks.is_undefined() || locks.is_null() {
+        return None;
     }
+    let request = js_sys::Reflect::get(&locks, &"request".into()).ok()?;
+    Some((locks, request.dyn_into::<js_sys::Function>().ok()?))
 }
 
 /// Whether the CPU's worker is thinking for the table of game `G` (provided as a
