@@ -108,6 +108,12 @@ pub struct Preferences {
     /// a table or the game choice was on screen. Not written while `None`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub link_open: Option<(GameKind, GameId)>,
+    /// The link of a game by link new to this device (its payload, `L2…` without `#`)
+    /// whose choice of a seat was on screen when the page was left, so that a reload
+    /// asks again instead of losing the link (its fragment is cleared once read);
+    /// `None` otherwise. Not written while `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link_arrived: Option<String>,
 }
 
 impl Default for Preferences {
@@ -121,6 +127,7 @@ impl Default for Preferences {
             confirm_move: false,
             settings_open: None,
             link_open: None,
+            link_arrived: None,
         }
     }
 }
@@ -205,6 +212,7 @@ impl Preferences {
             confirm_move: field(&data, "confirm_move", &mut problems).unwrap_or(false),
             settings_open: field(&data, "settings_open", &mut problems),
             link_open: field(&data, "link_open", &mut problems),
+            link_arrived: field(&data, "link_arrived", &mut problems),
         };
         if let Some(code) = prefs.locale.take() {
             if is_language(&code) {
@@ -249,6 +257,17 @@ impl Preferences {
         }
         let (game, id) = self.link_open.clone()?;
         games.entry(game, &id).map(|_| (game, id))
+    }
+
+    /// The link whose choice of a seat to show again when the page opens
+    /// ([`Preferences::link_arrived`]; read again, it may now open the game, if this
+    /// device joined it in another tab meanwhile). `None` when the page was opened with
+    /// a link that opens a game itself (`arriving`: [`Fragment::opens_a_game`]).
+    pub fn link_arrived_to_reopen(&self, arriving: &Fragment<'_>) -> Option<&str> {
+        if arriving.opens_a_game() {
+            return None;
+        }
+        self.link_arrived.as_deref()
     }
 }
 
@@ -599,6 +618,7 @@ mod tests {
                 confirm_move: false,
                 settings_open: None,
                 link_open: None,
+                link_arrived: None,
             },
             "the three take their defaults; the language, game and theme are kept"
         );
@@ -641,6 +661,45 @@ mod tests {
         assert!(is_language("ja"));
         assert!(!is_language("xx"));
         assert!(!is_language(""));
+    }
+
+    #[test]
+    fn a_reload_comes_back_to_the_choice_of_a_seat_of_a_link_just_opened() {
+        let mut prefs = Preferences::default();
+        assert_eq!(prefs.link_arrived_to_reopen(&Fragment::Nothing), None);
+        assert!(
+            !prefs.encode().contains("link_arrived"),
+            "not written while none"
+        );
+        prefs.link_arrived = Some("L2abc".into());
+        let (read, problems) = Preferences::read(&prefs.encode());
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(
+            read.link_arrived_to_reopen(&Fragment::Nothing),
+            Some("L2abc")
+        );
+        // An anchor, or a link of another app, opens no game: the seat is asked again.
+        assert_eq!(
+            read.link_arrived_to_reopen(&read_fragment("#rules-capture")),
+            Some("L2abc")
+        );
+        assert_eq!(
+            read.link_arrived_to_reopen(&read_fragment("#Q1xyz")),
+            Some("L2abc")
+        );
+        // A link opened with the page is shown instead.
+        assert_eq!(
+            read.link_arrived_to_reopen(&read_fragment("#L2other")),
+            None
+        );
+        assert_eq!(read.link_arrived_to_reopen(&read_fragment("#H1abc")), None);
+        // Damaged: the default, told, the rest kept.
+        let (read, problems) = Preferences::read(
+            r#"{"app":"shogi-variants","data":{"link_arrived":7,"theme":"dark"},"version":1}"#,
+        );
+        assert_eq!(read.link_arrived, None);
+        assert_eq!(read.theme, Theme::Dark);
+        assert_eq!(problem_fields(&problems), ["link_arrived"]);
     }
 
     #[test]

@@ -221,26 +221,42 @@ pub fn Shell() -> impl IntoView {
     let arriving = window().location().hash().unwrap_or_default();
     open_fragment();
     // No link of a game in the address: the game by link that was on screen when the
-    // page was left comes back (a reload, since the fragment was cleared once read).
-    if link_play.view.with_untracked(Option::is_none)
-        && let Some((game, id)) =
-            prefs.with_untracked(|p| p.link_to_reopen(&read_fragment(&arriving), &load_games()))
-    {
-        link_play.view.set(Some(LinkView::Open {
-            game,
-            id,
-            note: None,
-            extend: None,
-        }));
-    }
-    // Which game by link is on screen is kept with the preferences, for that reload.
-    Effect::new(move |_| {
-        let open = link_play.view.with(|v| match v {
-            Some(LinkView::Open { game, id, .. }) => Some((*game, id.clone())),
-            _ => None,
+    // page was left comes back (a reload, since the fragment was cleared once read),
+    // or the choice of a seat of a link just opened.
+    if link_play.view.with_untracked(Option::is_none) {
+        let arriving = read_fragment(&arriving);
+        let (open, arrived) = prefs.with_untracked(|p| {
+            (
+                p.link_to_reopen(&arriving, &load_games()),
+                p.link_arrived_to_reopen(&arriving).map(str::to_owned),
+            )
         });
-        if prefs.with_untracked(|p| p.link_open != open) {
-            prefs.update(|p| p.link_open = open);
+        if let Some((game, id)) = open {
+            link_play.view.set(Some(LinkView::Open {
+                game,
+                id,
+                note: None,
+                extend: None,
+            }));
+        } else if let Some(payload) = arrived {
+            link_play.view.set(Some(LinkView::Arrived { payload }));
+        }
+    }
+    // Which game by link (or which link's choice of a seat) is on screen is kept with
+    // the preferences, for that reload.
+    Effect::new(move |_| {
+        let (open, arrived) = link_play.view.with(|v| match v {
+            Some(LinkView::Open { game, id, .. }) => (Some((*game, id.clone())), None),
+            Some(LinkView::Seat { payload, .. } | LinkView::Arrived { payload }) => {
+                (None, Some(payload.clone()))
+            }
+            _ => (None, None),
+        });
+        if prefs.with_untracked(|p| p.link_open != open || p.link_arrived != arrived) {
+            prefs.update(|p| {
+                p.link_open = open;
+                p.link_arrived = arrived;
+            });
             save_prefs();
         }
     });
@@ -284,12 +300,16 @@ pub fn Shell() -> impl IntoView {
                     <span data-testid="title">{title}</span>
                 </h1>
                 <div class="topbar-tools">
-                    <Show when=move || game.get().is_some()>
+                    // Beside a table or the games by link: back to the choice of a game.
+                    <Show when=move || game.get().is_some() || link_shown.get()>
                         <button
                             type="button"
                             class="btn small"
                             data-testid="games"
-                            on:click=move |_| choose(None)
+                            on:click=move |_| {
+                                link_play.view.set(None);
+                                choose(None);
+                            }
                         >
                             {t!(i18n, games)}
                         </button>

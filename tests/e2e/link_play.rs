@@ -165,6 +165,61 @@ async fn held(page: &Page) -> LinkGames {
     LinkGames::read(page.storage_get(keys::LINK_GAMES).await.as_deref()).expect("readable")
 }
 
+/// The top bar's "Games" on the games by link goes to the choice of a game (it used to
+/// forget the table behind and leave the link screen on screen).
+#[test]
+fn games_in_the_top_bar_leaves_the_games_by_link() {
+    harness::run(|page| async move {
+        page.click("link-game").await;
+        page.el("link-screen").await;
+        page.click("games").await;
+        page.el("game-hasami").await;
+        let link_screen = page
+            .js(
+                "return document.querySelector('[data-testid=\"link-screen\"]') !== null",
+                vec![],
+            )
+            .await;
+        assert_eq!(link_screen, Value::Bool(false), "the link screen is left");
+        // Back at a game, the top bar offers the choice again.
+        page.click("game-yonin").await;
+        page.el("games").await;
+    });
+}
+
+/// A reload while a link's choice of a seat is on screen asks for the seat again (the
+/// link's fragment was cleared once read; the link used to be lost); once a seat is
+/// chosen, a reload shows the game.
+#[test]
+fn a_reload_on_the_choice_of_a_seat_keeps_the_link() {
+    harness::run(|a| async move {
+        a.click("link-game").await;
+        a.click("link-seat-black").await;
+        a.el("send-link").await;
+        let payload = shown_payload(&a).await;
+        let (b, _) = a.new_device().await;
+        open_link(&b, &payload).await;
+        b.el("link-seat-white").await;
+        b.navigate(&b.url()).await;
+        wait_js(
+            &b,
+            "the choice of a seat after the reload",
+            "return location.hash === '' && !!document.querySelector('[data-testid=\"link-seat-white\"]')",
+        )
+        .await;
+        b.click("link-seat-white").await;
+        b.el("send-link").await;
+        assert_eq!(held(&b).await.games.len(), 1, "joined");
+        b.navigate(&b.url()).await;
+        wait_js(
+            &b,
+            "the game after the next reload",
+            "return !!document.querySelector('[data-testid=\"send-link\"]') && !document.querySelector('[data-testid=\"link-seat-white\"]')",
+        )
+        .await;
+    });
+}
+
 /// Two devices play 20 moves of Hasami by passing links; then an old link, a forked
 /// link, bad links and a reload on the devices change nothing they should not.
 #[test]
