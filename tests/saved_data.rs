@@ -268,6 +268,7 @@ fn todays_preferences() -> Preferences {
         // That build did not keep the settings panel's state: no choice yet.
         settings_open: None,
         link_open: None,
+        link_arrived: None,
     }
 }
 
