@@ -664,6 +664,27 @@ fn game_view<G: LinkScreen>(
             table.update(|t| t.set_confirm_moves(on));
         });
     }
+    // What this screen shows as stored; another tab that stores something else for this
+    // game (a move, a take-back, a move sent, a seat, a deletion) makes this screen read
+    // it again, as a table follows another tab.
+    let shown = StoredValue::new(entry.clone());
+    let listener = window_event_listener(leptos::ev::storage, move |ev| {
+        if ev.key().as_deref() != Some(keys::LINK_GAMES) {
+            return;
+        }
+        let Ok(stored) = LinkGames::read(ev.new_value().as_deref()) else {
+            return;
+        };
+        if shown.with_value(|e| stored.changed_from(e)) {
+            lp.view.set(Some(LinkView::Open {
+                game: G::KIND,
+                id: shown.with_value(|e| e.id.clone()),
+                note: None,
+                extend: None,
+            }));
+        }
+    });
+    on_cleanup(move || listener.remove());
     // Saved at every change of the game or the seats.
     let (cpus, started_here) = (link.cpus.clone(), entry.started_here);
     let payload = Memo::new(move |_| {
@@ -695,7 +716,7 @@ fn game_view<G: LinkScreen>(
             return;
         };
         let mut games = load_games();
-        games.upsert(LinkEntry {
+        let saved = LinkEntry {
             id: read.id,
             game: G::KIND,
             link,
@@ -703,7 +724,9 @@ fn game_view<G: LinkScreen>(
             started_here,
             updated_ms: wall_ms(),
             sent_moves,
-        });
+        };
+        shown.set_value(saved.clone());
+        games.upsert(saved);
         save_games(&games);
     });
     // The new moves of the link opened: played once the page shows the game, so they

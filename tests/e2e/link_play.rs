@@ -220,6 +220,31 @@ fn a_reload_on_the_choice_of_a_seat_keeps_the_link() {
     });
 }
 
+/// Two tabs of one device on the same game by link: a move made in one shows in the
+/// other (which used to keep its old position and could store it over the move).
+#[test]
+fn a_second_tab_follows_a_game_by_link() {
+    harness::run(|a| async move {
+        a.click("link-game").await;
+        a.click("link-seat-black").await;
+        a.el("send-link").await;
+        let (first, _second) = a.open_second_tab().await;
+        a.el("send-link").await;
+        let mut game = hasami::Game::new(hasami::Rules::default());
+        click_move(&a, "a1", "a2").await;
+        game.play("a1a2".parse().unwrap()).unwrap();
+        wait_board(&a, "the move in the second tab", &game).await;
+        a.switch_tab(&first).await;
+        wait_board(&a, "the first tab to follow", &game).await;
+        let (_, link) = wait_link::<hasami::Game>(&a, 1).await;
+        assert_eq!(
+            link.game.moves(),
+            game.moves(),
+            "its link to send follows too"
+        );
+    });
+}
+
 /// Two devices play 20 moves of Hasami by passing links; then an old link, a forked
 /// link, bad links and a reload on the devices change nothing they should not.
 #[test]

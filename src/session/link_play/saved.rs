@@ -111,7 +111,27 @@ fn row_of<G: ShareLink>(entry: &LinkEntry) -> Option<LinkRow> {
     })
 }
 
+impl LinkEntry {
+    /// Whether `other` holds the same game here: the same game and id, link, seats and
+    /// moves sent (when each changed does not count).
+    pub fn same_state(&self, other: &LinkEntry) -> bool {
+        self.id == other.id
+            && self.game == other.game
+            && self.link == other.link
+            && self.mine == other.mine
+            && self.started_here == other.started_here
+            && self.sent_moves == other.sent_moves
+    }
+}
+
 impl LinkGames {
+    /// Whether the game of `shown` (the entry a screen shows) is stored otherwise: another
+    /// tab moved, took back, sent a move, changed its seats, or deleted it.
+    pub fn changed_from(&self, shown: &LinkEntry) -> bool {
+        self.entry(shown.game, &shown.id)
+            .is_none_or(|stored| !stored.same_state(shown))
+    }
+
     /// Reads what is stored (`None`: nothing yet).
     ///
     /// # Errors

@@ -439,6 +439,60 @@ fn the_list_reads_back_and_fills_defaults() {
 }
 
 #[test]
+fn a_game_changed_in_another_tab_is_told_from_one_left_alone() {
+    let link = play_link(hasami_game(&["e1e5"]));
+    let shown = entry(&link, GameKind::Hasami, vec![0], 10.0);
+    let mut games = LinkGames::default();
+    games.upsert(shown.clone());
+    assert!(!games.changed_from(&shown), "the same game");
+    // Saved again later with nothing else changed: the same.
+    games.upsert(LinkEntry {
+        updated_ms: 99.0,
+        ..shown.clone()
+    });
+    assert!(!games.changed_from(&shown));
+    // A move sent, a seat changed, a move played or taken back: changed.
+    for changed in [
+        LinkEntry {
+            sent_moves: 1,
+            ..shown.clone()
+        },
+        LinkEntry {
+            mine: vec![1],
+            ..shown.clone()
+        },
+        entry(
+            &play_link(hasami_game(&["e1e5", "e9e6"])),
+            GameKind::Hasami,
+            vec![0],
+            10.0,
+        ),
+        entry(
+            &play_link(hasami_game(&[])),
+            GameKind::Hasami,
+            vec![0],
+            10.0,
+        ),
+    ] {
+        let mut games = LinkGames::default();
+        games.upsert(changed);
+        assert!(games.changed_from(&shown));
+    }
+    // Another game of the same id changed (or added) only: not this one.
+    let mut games = LinkGames::default();
+    games.upsert(shown.clone());
+    games.upsert(entry(
+        &play_link(yonin_game(&[])),
+        GameKind::Yonin,
+        vec![0],
+        5.0,
+    ));
+    assert!(!games.changed_from(&shown));
+    // Deleted in another tab: changed.
+    assert!(LinkGames::default().changed_from(&shown));
+}
+
+#[test]
 fn merge_of_finds_the_game_by_its_id() {
     let mut games = LinkGames::default();
     let here = play_link(hasami_game(&["e1e5", "e9e6"]));
