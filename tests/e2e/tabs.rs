@@ -1,7 +1,8 @@
 //! Two tabs of the same browser: the second follows the first, and only one of them
 //! asks the CPU.
 
-use crate::harness::{any_legal_move, board_of, mv, run, wait_cpu_answer};
+use crate::harness::{Page, any_legal_move, board_of, mv, run, wait_cpu_answer};
+use shogi_variants::engine::hasami::Game;
 
 /// Two tabs on one device share the saved table: a move in one shows in the other
 /// (with a notice), so neither silently overwrites the other's game.
@@ -92,12 +93,7 @@ fn two_tabs_one_in_charge_of_the_cpu() {
 
         // The tab in charge closes: the second tab takes over the CPU.
         page.close_tab(&second).await;
-        let mv = any_legal_move(&game);
-        page.play(&mv).await;
-        let (after, _) = wait_cpu_answer(&page, 4).await;
-        assert_eq!(after.moves()[..2], game.moves()[..]);
-        page.sleep(1500).await;
-        assert_eq!(page.saved_moves().await.len(), 4, "answered once");
+        a_move_is_answered_once(&page, &game).await;
     });
 }
 
@@ -121,11 +117,17 @@ fn a_table_left_for_another_screen_gives_its_cpu_to_a_tab_that_shows_it() {
             s.board() == board_of(&game)
         })
         .await;
-        let mv = any_legal_move(&game);
-        page.play(&mv).await;
-        let (after, _) = wait_cpu_answer(&page, 4).await;
-        assert_eq!(after.moves()[..2], game.moves()[..]);
-        page.sleep(1500).await;
-        assert_eq!(page.saved_moves().await.len(), 4, "answered once");
+        a_move_is_answered_once(&page, &game).await;
     });
+}
+
+/// Plays a move after the two of `game` and waits for the CPU's answer, which follows
+/// `game` and comes once (four moves saved, still after a pause).
+async fn a_move_is_answered_once(page: &Page, game: &Game) {
+    let mv = any_legal_move(game);
+    page.play(&mv).await;
+    let (after, _) = wait_cpu_answer(page, 4).await;
+    assert_eq!(after.moves()[..2], game.moves()[..]);
+    page.sleep(1500).await;
+    assert_eq!(page.saved_moves().await.len(), 4, "answered once");
 }

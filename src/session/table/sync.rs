@@ -196,8 +196,10 @@ impl ChargeLock {
         self.alone = true;
     }
 
-    /// Whether this tab holds the lock now.
-    pub fn holds(&self) -> bool {
+    /// Whether this tab holds the lock now (for the tests: the page acts on
+    /// [`LockStep`] and [`Grant`]).
+    #[cfg(test)]
+    fn holds(&self) -> bool {
         self.held
     }
 }
