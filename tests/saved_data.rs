@@ -269,6 +269,7 @@ fn todays_preferences() -> Preferences {
         settings_open: None,
         link_open: None,
         link_arrived: None,
+        link_list: false,
     }
 }
 

@@ -114,6 +114,10 @@ pub struct Preferences {
     /// `None` otherwise. Not written while `None`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub link_arrived: Option<String>,
+    /// The list of games by link was on screen when the page was left, so that a
+    /// reload comes back to it. Not written while false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub link_list: bool,
 }
 
 impl Default for Preferences {
@@ -128,6 +132,7 @@ impl Default for Preferences {
             settings_open: None,
             link_open: None,
             link_arrived: None,
+            link_list: false,
         }
     }
 }
@@ -213,6 +218,7 @@ impl Preferences {
             settings_open: field(&data, "settings_open", &mut problems),
             link_open: field(&data, "link_open", &mut problems),
             link_arrived: field(&data, "link_arrived", &mut problems),
+            link_list: field(&data, "link_list", &mut problems).unwrap_or(false),
         };
         if let Some(code) = prefs.locale.take() {
             if is_language(&code) {
@@ -268,6 +274,13 @@ impl Preferences {
             return None;
         }
         self.link_arrived.as_deref()
+    }
+
+    /// Whether the list of games by link comes back when the page opens
+    /// ([`Preferences::link_list`]); not when the page was opened with a link that
+    /// opens a game itself (`arriving`: [`Fragment::opens_a_game`]).
+    pub fn link_list_to_reopen(&self, arriving: &Fragment<'_>) -> bool {
+        self.link_list && !arriving.opens_a_game()
     }
 }
 
@@ -619,6 +632,7 @@ mod tests {
                 settings_open: None,
                 link_open: None,
                 link_arrived: None,
+                link_list: false,
             },
             "the three take their defaults; the language, game and theme are kept"
         );
@@ -700,6 +714,33 @@ mod tests {
         assert_eq!(read.link_arrived, None);
         assert_eq!(read.theme, Theme::Dark);
         assert_eq!(problem_fields(&problems), ["link_arrived"]);
+    }
+
+    #[test]
+    fn a_reload_comes_back_to_the_list_of_games_by_link() {
+        let mut prefs = Preferences::default();
+        assert!(!prefs.link_list_to_reopen(&Fragment::Nothing));
+        assert!(
+            !prefs.encode().contains("link_list"),
+            "not written while false"
+        );
+        prefs.link_list = true;
+        let (read, problems) = Preferences::read(&prefs.encode());
+        assert!(problems.is_empty(), "{problems:?}");
+        assert!(read.link_list_to_reopen(&Fragment::Nothing));
+        assert!(read.link_list_to_reopen(&read_fragment("#rules-capture")));
+        assert!(
+            !read.link_list_to_reopen(&read_fragment("#L2.x")),
+            "a link opens its game"
+        );
+        assert!(!read.link_list_to_reopen(&read_fragment("#H1IOHqFQCPw")));
+        // A damaged value is reported and read as false; the rest is kept.
+        let (read, problems) = Preferences::read(
+            r#"{"app":"shogi-variants","data":{"link_list":"yes","theme":"dark"},"version":1}"#,
+        );
+        assert!(!read.link_list);
+        assert_eq!(read.theme, Theme::Dark);
+        assert_eq!(problem_fields(&problems), ["link_list"]);
     }
 
     #[test]

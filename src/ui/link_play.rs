@@ -19,7 +19,7 @@ use crate::record::text::RecordText;
 use crate::session::app::GameKind;
 use crate::session::link_play::{
     GameId, LinkEntry, LinkGames, LinkRow, Merge, PlayLink, PlayLinkError, PlayPart, SendOffer,
-    TakeBack, play_link_game, short_name,
+    TakeBack, play_link_game, seat_hints, short_name,
 };
 use crate::session::storage::keys;
 use crate::session::table::records::MAX_LINK_CHARS;
@@ -285,14 +285,21 @@ pub fn link_screen(lp: LinkPlay) -> impl IntoView {
     }
 }
 
-/// The buttons back to the table and to the list.
+/// The buttons back to the table (or to the choice of a game, on a device where no
+/// game was chosen yet) and to the list.
 fn nav(lp: LinkPlay, list: bool) -> impl IntoView {
     let i18n = use_i18n();
+    let prefs = use_context::<PrefsContext>().map(|c| c.0);
+    let to_table = move || prefs.is_none_or(|p| p.with(|p| p.game.is_some()));
     view! {
         <div class="actions link-nav">
             <button type="button" class="btn" data-testid="link-back-table"
                 on:click=move |_| lp.view.set(None)>
-                {t!(i18n, link_back_table)}
+                {move || if to_table() {
+                    t_string!(i18n, link_back_table).to_string()
+                } else {
+                    t_string!(i18n, choose_game).to_string()
+                }}
             </button>
             {list.then(|| view! {
                 <button type="button" class="btn" data-testid="link-list"
@@ -356,6 +363,10 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
         .as_ref()
         .map(|l| l.cpus.iter().map(|c| c.0).collect())
         .unwrap_or_default();
+    // Joining: the side to move is put first, unless the link shows it taken.
+    let hints = joining
+        .as_ref()
+        .map(|l| seat_hints(&l.game, &taken, &l.names));
     let joining_for_click = joining.clone();
     let choose = Callback::new(move |seat: G::Seat| {
         let index = G::seat_index(seat);
@@ -435,8 +446,10 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
             let fixed_cpu = taken.contains(&seat);
             let label =
                 move || t_string!(i18n, link_i_play, seat = G::seat_name(i18n, seat)).to_string();
+            let first = hints.is_none_or(|h| h.suggested.is_none_or(|s| s == seat));
             view! {
-                <button type="button" class="btn primary" data-testid=format!("link-seat-{class}")
+                <button type="button" class=if first { "btn primary" } else { "btn" }
+                    data-testid=format!("link-seat-{class}")
                     disabled=move || fixed_cpu || cpus.with(|c| c.contains(&seat))
                     on:click=move |_| choose.run(seat)>
                     {label}
@@ -503,11 +516,15 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
             .map(|(i, &seat)| {
                 let name = link.names.get(i).cloned().unwrap_or_default();
                 let cpu = link.cpus.iter().find(|c| c.0 == seat).map(|c| c.1);
+                let to_move = hints.is_some_and(|h| h.to_move == Some(seat));
+                let moved_last = hints.is_some_and(|h| h.moved_last == Some(seat));
                 view! {
-                    <li>
+                    <li data-testid=format!("link-player-{}", G::seat_class(seat))>
                         {move || G::seat_name(i18n, seat)}
                         {(!name.is_empty()).then(|| format!(": {name}"))}
                         {cpu.map(|l| move || format!(" ({})", level_name(i18n, l)))}
+                        {to_move.then_some(move || format!(" — {}", t_string!(i18n, link_seat_to_move)))}
+                        {moved_last.then_some(move || format!(" — {}", t_string!(i18n, link_seat_moved_last)))}
                     </li>
                 }
             })
@@ -760,13 +777,13 @@ fn game_view<G: LinkScreen>(
             copy_text(url, move |ok| copied.set(Some(ok)));
         }
     };
-    // "Send this move" stands out once this device has moved and waits for others.
+    // The send button stands out while this device waits for a move by link: after its
+    // own move, or for a game just started here whose first move is another's.
     let waiting = Memo::new(move |_| {
         table.with(|t| {
-            !t.game().moves().is_empty()
-                && t.game()
-                    .side_to_move()
-                    .is_some_and(|s| t.away(s) && !t.human_to_move())
+            t.game()
+                .side_to_move()
+                .is_some_and(|s| t.away(s) && !t.human_to_move())
         })
     });
     let mine_now = Memo::new(move |_| {
@@ -882,10 +899,10 @@ fn game_view<G: LinkScreen>(
                             <button type="button" data-testid="send-move"
                                 class=move || if waiting.get() || offer.get() == SendOffer::FinalMove { "btn primary" } else { "btn" }
                                 on:click=send>
-                                {move || if offer.get() == SendOffer::FinalMove {
-                                    t_string!(i18n, link_send_final).to_string()
-                                } else {
-                                    t_string!(i18n, link_send).to_string()
+                                {move || match offer.get() {
+                                    SendOffer::FinalMove => t_string!(i18n, link_send_final).to_string(),
+                                    SendOffer::Game => t_string!(i18n, link_send_game).to_string(),
+                                    SendOffer::Move | SendOffer::Nothing => t_string!(i18n, link_send).to_string(),
                                 }}
                             </button>
                             <span class="copied" role="status">

@@ -222,7 +222,7 @@ pub fn Shell() -> impl IntoView {
     open_fragment();
     // No link of a game in the address: the game by link that was on screen when the
     // page was left comes back (a reload, since the fragment was cleared once read),
-    // or the choice of a seat of a link just opened.
+    // or the choice of a seat of a link just opened, or the list of games by link.
     if link_play.view.with_untracked(Option::is_none) {
         let arriving = read_fragment(&arriving);
         let (open, arrived) = prefs.with_untracked(|p| {
@@ -240,22 +240,28 @@ pub fn Shell() -> impl IntoView {
             }));
         } else if let Some(payload) = arrived {
             link_play.view.set(Some(LinkView::Arrived { payload }));
+        } else if prefs.with_untracked(|p| p.link_list_to_reopen(&arriving)) {
+            link_play.view.set(Some(LinkView::List));
         }
     }
-    // Which game by link (or which link's choice of a seat) is on screen is kept with
-    // the preferences, for that reload.
+    // Which game by link (or which link's choice of a seat, or the list of games by
+    // link) is on screen is kept with the preferences, for that reload.
     Effect::new(move |_| {
-        let (open, arrived) = link_play.view.with(|v| match v {
-            Some(LinkView::Open { game, id, .. }) => (Some((*game, id.clone())), None),
+        let (open, arrived, list) = link_play.view.with(|v| match v {
+            Some(LinkView::Open { game, id, .. }) => (Some((*game, id.clone())), None, false),
             Some(LinkView::Seat { payload, .. } | LinkView::Arrived { payload }) => {
-                (None, Some(payload.clone()))
+                (None, Some(payload.clone()), false)
             }
-            _ => (None, None),
+            Some(LinkView::List) => (None, None, true),
+            _ => (None, None, false),
         });
-        if prefs.with_untracked(|p| p.link_open != open || p.link_arrived != arrived) {
+        if prefs.with_untracked(|p| {
+            p.link_open != open || p.link_arrived != arrived || p.link_list != list
+        }) {
             prefs.update(|p| {
                 p.link_open = open;
                 p.link_arrived = arrived;
+                p.link_list = list;
             });
             save_prefs();
         }

@@ -217,6 +217,17 @@ fn a_reload_on_the_choice_of_a_seat_keeps_the_link() {
             "return !!document.querySelector('[data-testid=\"send-link\"]') && !document.querySelector('[data-testid=\"link-seat-white\"]')",
         )
         .await;
+        // The list of games by link comes back after a reload too (it used to give way
+        // to the table).
+        b.click("link-list").await;
+        b.el("link-games").await;
+        b.navigate(&b.url()).await;
+        wait_js(
+            &b,
+            "the list after a reload",
+            "return !!document.querySelector('[data-testid=\"link-games\"]')",
+        )
+        .await;
     });
 }
 
@@ -281,6 +292,21 @@ fn two_devices_play_hasami_by_links() {
                 if !device.joined {
                     let question = text_of(page, "link-start").await;
                     assert!(question.contains("Which seat is yours?"), "{question}");
+                    // The link's last move was Black's: White, to move, is put first.
+                    let black = text_of(page, "link-player-black").await;
+                    assert!(black.contains("made the last move"), "{black}");
+                    let white = text_of(page, "link-player-white").await;
+                    assert!(white.contains("to move"), "{white}");
+                    assert_eq!(
+                        page.js(
+                            "return ['black', 'white'].map((s) => document.querySelector(`[data-testid=\"link-seat-${s}\"]`).classList.contains('primary'))",
+                            vec![],
+                        )
+                        .await,
+                        serde_json::json!([false, true]),
+                    );
+                    // No game was chosen on this device: the way back is to the choice.
+                    assert_eq!(text_of(page, "link-back-table").await, "Choose a game");
                     shoot(page, "which-seat").await;
                     page.click(&format!("link-seat-{seat}")).await;
                     device.joined = true;
@@ -322,9 +348,12 @@ fn two_devices_play_hasami_by_links() {
             "New moves from the link: 1."
         );
         assert_eq!(text_of(a, "move-count").await, "Moves: 20");
+        // The last move came by link: nothing of Black's waits to be sent.
+        assert_eq!(text_of(a, "send-move").await, "Send the game's link");
         shoot(a, "hasami-your-move").await;
         let b = devices[1].on().await;
         wait_board(b, "the 20th move on White's device", &game).await;
+        assert_eq!(text_of(b, "send-move").await, "Send this move");
         shoot(b, "hasami-waiting").await;
 
         // An older link: told, nothing changes.

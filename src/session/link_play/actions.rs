@@ -1,5 +1,6 @@
 //! What a device may do with a game by link besides moving: send the link
-//! ([`send_offer`]: every move, the final one labelled so, nothing on a device that
+//! ([`send_offer`]: this device's move, the game as it stands when its last move came
+//! by link, the final move labelled so, nothing on a device that
 //! received the end or only watches) and take back its own last move while it has not
 //! been sent ([`take_back_of`]). A resignation (Hasami, RULES H4.3) is final in a game
 //! by link; Yonin has none (RULES Y6.6).
@@ -53,11 +54,17 @@ pub fn last_action<G: Variant>(
     }
 }
 
-/// What the "send this move" button offers (`send-move`).
+/// What the send button offers (`send-move`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SendOffer {
-    /// The game goes on: send the link (again, if asked) of the game as it stands.
+    /// The game goes on and this device made its last move (or the CPU's moves it
+    /// plays after its own): "send this move", the link of the game with it.
     Move,
+    /// The game goes on and its last move is not this device's (it came by link), or
+    /// no move was made yet: the link of the game as it stands can still be sent (an
+    /// invitation, a copy for a watcher, the same link again), but no move of this
+    /// device waits in it.
+    Game,
     /// The game is over and this device made its last move (or resigned): the others
     /// learn the end only from this link, labelled as the final move.
     FinalMove,
@@ -72,7 +79,9 @@ pub enum SendOffer {
 /// use shogi_variants::session::link_play::{LastAction, SendOffer, send_offer};
 /// let mine = LastAction::Move { seat: 0, here: true };
 /// let theirs = LastAction::Move { seat: 1, here: false };
-/// assert_eq!(send_offer(false, false, theirs), SendOffer::Move);
+/// assert_eq!(send_offer(false, false, mine), SendOffer::Move);
+/// assert_eq!(send_offer(false, false, theirs), SendOffer::Game);
+/// assert_eq!(send_offer(false, false, LastAction::<u8>::None), SendOffer::Game);
 /// assert_eq!(send_offer(true, false, mine), SendOffer::FinalMove);
 /// assert_eq!(send_offer(true, false, theirs), SendOffer::Nothing);
 /// assert_eq!(send_offer(false, true, theirs), SendOffer::Nothing);
@@ -82,11 +91,12 @@ pub fn send_offer<S>(over: bool, watching: bool, last: LastAction<S>) -> SendOff
         LastAction::None => false,
         LastAction::Move { here, .. } | LastAction::Resignation { here } => here,
     };
-    match (watching, over) {
-        (true, _) => SendOffer::Nothing,
-        (false, false) => SendOffer::Move,
-        (false, true) if made_here => SendOffer::FinalMove,
-        (false, true) => SendOffer::Nothing,
+    match (watching, over, made_here) {
+        (true, _, _) => SendOffer::Nothing,
+        (false, false, true) => SendOffer::Move,
+        (false, false, false) => SendOffer::Game,
+        (false, true, true) => SendOffer::FinalMove,
+        (false, true, false) => SendOffer::Nothing,
     }
 }
 
@@ -156,5 +166,54 @@ pub fn take_back_of<G: Variant>(
                 };
             }
         }
+    }
+}
+
+/// What the choice of a seat ("which seat is yours?") shows for a game by link new to
+/// this device, read from the link alone: it does not say who sent it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatHints<S> {
+    /// The side to move; `None` once the game is over.
+    pub to_move: Option<S>,
+    /// The seat of a person that made the link's last move (the CPU's moves played
+    /// after it skipped over): most likely the sender's. `None` before any move.
+    pub moved_last: Option<S>,
+    /// The seat the choice puts first: the side to move, the one a link is most often
+    /// sent to, unless the CPU plays it, a name was given for it, or it made the last
+    /// move; then the first seat (in [`Variant::SEATS`] order) that is none of those.
+    /// `None` when every seat is taken so, or the game is over.
+    pub suggested: Option<S>,
+}
+
+/// The hints of the choice of a seat for `game` by link, with the CPU playing `cpus`
+/// and `names` the players' short names in [`Variant::SEATS`] order (empty for none).
+pub fn seat_hints<G: Variant>(game: &G, cpus: &[G::Seat], names: &[String]) -> SeatHints<G::Seat> {
+    let to_move = game.side_to_move();
+    let mut back = game.clone();
+    let moved_last = loop {
+        match back.undo() {
+            Some(Undone::Move(_)) => match back.side_to_move() {
+                Some(seat) if cpus.contains(&seat) => continue,
+                seat => break seat,
+            },
+            None | Some(Undone::Resignation) => break None,
+        }
+    };
+    let free = |seat: &G::Seat| {
+        !cpus.contains(seat)
+            && Some(*seat) != moved_last
+            && names.get(G::seat_index(*seat)).is_none_or(|n| n.is_empty())
+    };
+    let suggested = to_move.and_then(|seat| {
+        if free(&seat) {
+            Some(seat)
+        } else {
+            G::SEATS.iter().copied().find(free)
+        }
+    });
+    SeatHints {
+        to_move,
+        moved_last,
+        suggested,
     }
 }

@@ -7,8 +7,9 @@
 //! - [`merge`](mod@merge): what an opened link does to the game held under its id
 //!   ([`Merge`]: a new game, the same, an extension, an older link, a fork), and which
 //!   device plays a CPU seat ([`cpu_plays_here`]);
-//! - [`actions`]: sending the link ([`send_offer`]) and taking back one's own move
-//!   until it is sent ([`take_back_of`]);
+//! - [`actions`]: sending the link ([`send_offer`]), taking back one's own move
+//!   until it is sent ([`take_back_of`]), and which seat a new device's choice puts
+//!   first ([`seat_hints`]);
 //! - [`saved`]: the games this device holds ([`LinkGames`]), the list's rows, apart
 //!   from the pass-and-play tables and their statistics.
 //!
@@ -23,7 +24,9 @@ pub mod saved;
 #[cfg(test)]
 mod tests;
 
-pub use actions::{LastAction, SendOffer, TakeBack, last_action, send_offer, take_back_of};
+pub use actions::{
+    LastAction, SeatHints, SendOffer, TakeBack, last_action, seat_hints, send_offer, take_back_of,
+};
 pub use format::{
     CHECK_CHARS, GameId, ID_CHARS, MAX_NAME_CHARS, MAX_PLAY_URL_CHARS, PLAY_TAG, PLAY_TAG_V1,
     PlayLink, PlayLinkError, PlayPart, check_of, link_game_of, play_link_game, seat_letters,

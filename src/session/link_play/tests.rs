@@ -356,6 +356,71 @@ fn the_cpu_is_played_by_the_device_of_whoever_moved_before_it() {
     ));
 }
 
+#[test]
+fn the_choice_of_a_seat_puts_first_the_side_to_move_unless_the_link_shows_it_taken() {
+    let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    // Hasami (RULES H1.2, Black moves first): an invitation before any move.
+    let start = hasami_game(&[]);
+    assert_eq!(
+        seat_hints(&start, &[], &names(&["", ""])),
+        SeatHints {
+            to_move: Some(Player::Black),
+            moved_last: None,
+            suggested: Some(Player::Black),
+        }
+    );
+    // Its sender named Black and sent it before moving: White is left.
+    assert_eq!(
+        seat_hints(&start, &[], &names(&["Ana", ""])).suggested,
+        Some(Player::White)
+    );
+    // Black moved and sent it: White, to move, is the receiver's.
+    let one = hasami_game(&["e1e5"]);
+    assert_eq!(
+        seat_hints(&one, &[], &names(&["", ""])),
+        SeatHints {
+            to_move: Some(Player::White),
+            moved_last: Some(Player::Black),
+            suggested: Some(Player::White),
+        }
+    );
+    // A name given for White, to move, and Black made the last move: no seat is left
+    // free, so none is put first.
+    assert_eq!(seat_hints(&one, &[], &names(&["", "Bo"])).suggested, None);
+    let two = hasami_game(&["e1e5", "e9e6"]);
+    assert_eq!(
+        seat_hints(&two, &[], &names(&["", ""])).moved_last,
+        Some(Player::White)
+    );
+
+    // Yonin (turn order South, West, North, East): North is the CPU, played by West's
+    // device after West's move; the link West sent ends with North's move.
+    let cpus = [Seat::North];
+    let game = yonin_game(&["e3e4", "c5d5", "e7e6"]);
+    assert_eq!(
+        seat_hints(&game, &cpus, &names(&["", "", "", ""])),
+        SeatHints {
+            to_move: Some(Seat::East),
+            moved_last: Some(Seat::West),
+            suggested: Some(Seat::East),
+        }
+    );
+    // East named: the first seat left in seat order (South); South named too: none.
+    let order: Vec<Seat> = <yonin::Game as Variant>::SEATS.to_vec();
+    let mut east_named = vec![String::new(); 4];
+    east_named[order.iter().position(|&s| s == Seat::East).unwrap()] = "Cy".into();
+    assert_eq!(
+        seat_hints(&game, &cpus, &east_named).suggested,
+        Some(Seat::South)
+    );
+    east_named[order.iter().position(|&s| s == Seat::South).unwrap()] = "Ana".into();
+    assert_eq!(seat_hints(&game, &cpus, &east_named).suggested, None);
+    // A finished game: nobody to move, nothing put first.
+    let over = seat_hints(&finished_yonin_game(), &[], &names(&["", "", "", ""]));
+    assert_eq!((over.to_move, over.suggested), (None, None));
+    assert!(over.moved_last.is_some());
+}
+
 // ----------------------------------------------------------------------------------
 // The list of games
 // ----------------------------------------------------------------------------------
@@ -752,10 +817,26 @@ fn the_device_that_ends_the_game_sends_the_final_move_and_the_receiver_does_not(
     // Black's device plays 1-2 moves and White resigns on its turn (RULES H4.3).
     let mut black = hasami_link_table(Player::Black);
     let mut white = hasami_link_table(Player::White);
-    assert_eq!(black.send_offer(), SendOffer::Move);
+    assert_eq!(
+        black.send_offer(),
+        SendOffer::Game,
+        "no move yet: the game's link, no move of this device in it"
+    );
+    assert_eq!(white.send_offer(), SendOffer::Game);
     assert!(click(&mut black, "e1e5"));
     assert_eq!(black.send_offer(), SendOffer::Move);
+    black.link_sent();
+    assert_eq!(
+        black.send_offer(),
+        SendOffer::Move,
+        "sent, it may be sent again"
+    );
     white.extend_by_link(black.game());
+    assert_eq!(
+        white.send_offer(),
+        SendOffer::Game,
+        "Black's move came by link: White has no move of its own to send"
+    );
     assert_eq!(white.resigner(), Some(Player::White));
     assert!(black.resigner().is_none(), "by link, only on one's turn");
     assert_eq!(
