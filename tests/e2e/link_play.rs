@@ -160,6 +160,12 @@ async fn shoot(page: &Page, name: &str) {
     page.set_viewport(1280, 1000).await;
 }
 
+/// Reloads `page` and waits until `script` returns true (`what` names it on a timeout).
+async fn reload_until(page: &Page, what: &str, script: &str) {
+    page.navigate(&page.url()).await;
+    wait_js(page, what, script).await;
+}
+
 /// The games by link the device holds.
 async fn held(page: &Page) -> LinkGames {
     LinkGames::read(page.storage_get(keys::LINK_GAMES).await.as_deref()).expect("readable")
@@ -200,8 +206,7 @@ fn a_reload_on_the_choice_of_a_seat_keeps_the_link() {
         let (b, _) = a.new_device().await;
         open_link(&b, &payload).await;
         b.el("link-seat-white").await;
-        b.navigate(&b.url()).await;
-        wait_js(
+        reload_until(
             &b,
             "the choice of a seat after the reload",
             "return location.hash === '' && !!document.querySelector('[data-testid=\"link-seat-white\"]')",
@@ -210,8 +215,7 @@ fn a_reload_on_the_choice_of_a_seat_keeps_the_link() {
         b.click("link-seat-white").await;
         b.el("send-link").await;
         assert_eq!(held(&b).await.games.len(), 1, "joined");
-        b.navigate(&b.url()).await;
-        wait_js(
+        reload_until(
             &b,
             "the game after the next reload",
             "return !!document.querySelector('[data-testid=\"send-link\"]') && !document.querySelector('[data-testid=\"link-seat-white\"]')",
@@ -221,8 +225,7 @@ fn a_reload_on_the_choice_of_a_seat_keeps_the_link() {
         // to the table).
         b.click("link-list").await;
         b.el("link-games").await;
-        b.navigate(&b.url()).await;
-        wait_js(
+        reload_until(
             &b,
             "the list after a reload",
             "return !!document.querySelector('[data-testid=\"link-games\"]')",
