@@ -138,8 +138,13 @@ fn empty_foreign_wrong_game_and_newer_payloads_are_named() {
         }
     );
     assert_eq!(
+        hasami_err("H3AAAA").kind,
+        LinkErrorKind::NewerVersion { version: 3 }
+    );
+    assert_eq!(
         hasami_err("H2AAAA").kind,
-        LinkErrorKind::NewerVersion { version: 2 }
+        LinkErrorKind::Damaged,
+        "version 2 ends with a check"
     );
     assert_eq!(
         yonin_err("Y9").kind,
@@ -153,8 +158,76 @@ fn empty_foreign_wrong_game_and_newer_payloads_are_named() {
     assert_eq!(hasami_err("H").kind, LinkErrorKind::Truncated);
     assert_eq!(hasami_err("H1").kind, LinkErrorKind::Truncated);
     assert_eq!(
-        hasami_err("H2").to_string(),
-        "a link of a newer version of the app (format 2): update the app"
+        hasami_err("H3").to_string(),
+        "a link of a newer version of the app (format 3): update the app"
+    );
+    assert_eq!(hasami_err("H2").kind, LinkErrorKind::Damaged);
+}
+
+#[test]
+fn every_single_change_of_a_checked_link_is_refused_never_another_game() {
+    // The checked share link (version 2, docs/RECORDS.md "Share links": *Check*) of a
+    // real game of each kind: every one-character change, loss or addition, at every
+    // place (the tag and the check included), is an error: never a game, least of all
+    // another one. The unchecked version 1 link reads some of these as other games.
+    let hasami = hasami_game(&["e1e5", "e9e6", "a1a2", "i9i8", "e5e4"]);
+    let yonin = yonin_game(&[
+        "g1g2", "c5d5", "c9c8", "g5f5", "f2f3", "d5e5", "d8d7", "h5g5",
+    ]);
+    let mut v1_misreads = 0;
+    for (link, v1, read) in [
+        (
+            hasami.to_checked_link(),
+            hasami.to_link(),
+            (&|p: &str| hasami::Game::from_link(p).is_ok()) as &dyn Fn(&str) -> bool,
+        ),
+        (yonin.to_checked_link(), yonin.to_link(), &|p: &str| {
+            yonin::Game::from_link(p).is_ok()
+        }),
+    ] {
+        assert!(read(&link), "{link}");
+        assert_eq!(link.len(), v1.len() + 6);
+        assert_eq!(
+            &link[2..link.len() - 6],
+            &v1[2..],
+            "the same bits as version 1"
+        );
+        let chars: Vec<char> = link.chars().collect();
+        for i in 0..chars.len() {
+            let lost: String = chars
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, c)| c)
+                .collect();
+            assert!(!read(&lost), "{lost}");
+            for c in ['A', 'B', 'Q', '_', '-', 'z', '0', '9', '1', '2', 'H', 'Y'] {
+                if c != chars[i] {
+                    let mut changed = chars.clone();
+                    changed[i] = c;
+                    let changed: String = changed.into_iter().collect();
+                    assert!(!read(&changed), "{changed}");
+                }
+                let mut added = chars.clone();
+                added.insert(i, c);
+                let added: String = added.into_iter().collect();
+                assert!(!read(&added), "{added}");
+            }
+        }
+        let v1: Vec<char> = v1.chars().collect();
+        for i in 2..v1.len() {
+            for c in ['A', 'B', 'Q', '_', '-', 'z', '0', '9'] {
+                let mut changed = v1.clone();
+                changed[i] = c;
+                if changed != v1 && read(&changed.into_iter().collect::<String>()) {
+                    v1_misreads += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        v1_misreads > 0,
+        "version 1 has no check: some changes read as another game"
     );
 }
 
@@ -471,6 +544,11 @@ fn the_worked_examples_of_the_document() {
         "H1II-4A"
     );
     assert_eq!(game.to_link(), "H1II-4A");
+    assert_eq!(
+        game.to_checked_link(),
+        "H2II-4ACaoTgL",
+        "version 2: the check"
+    );
     let mut replay = hasami_game(&[]);
     let mut counts = Vec::new();
     for &mv in game.moves() {

@@ -153,7 +153,48 @@ pub enum PreferencesProblem {
     },
 }
 
+/// What a [`PreferencesProblem`] is about, for the notice that tells it: one per
+/// preference a player knows, and [`PreferenceTopic::Screen`] for the screen and panel
+/// left open (`settings_open`, `link_open`, `link_arrived`, `link_list`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PreferenceTopic {
+    /// The whole value: every preference takes its default.
+    All,
+    /// The language (`locale`).
+    Language,
+    /// The game last chosen (`game`).
+    Game,
+    /// The colour theme (`theme`).
+    Theme,
+    /// Sounds (`sound`).
+    Sound,
+    /// How moves are shown (`motion`).
+    Motion,
+    /// Confirming a move (`confirm_move`).
+    ConfirmMove,
+    /// The screen or panel on screen when the page was left: the page opens as it
+    /// would without it.
+    Screen,
+}
+
 impl PreferencesProblem {
+    /// What the problem is about. A field this version does not name (none is read
+    /// today) is told as [`PreferenceTopic::Screen`], the least a player loses.
+    pub fn topic(&self) -> PreferenceTopic {
+        match self {
+            PreferencesProblem::Unreadable(_) => PreferenceTopic::All,
+            PreferencesProblem::Field { field, .. } => match *field {
+                "locale" => PreferenceTopic::Language,
+                "game" => PreferenceTopic::Game,
+                "theme" => PreferenceTopic::Theme,
+                "sound" => PreferenceTopic::Sound,
+                "motion" => PreferenceTopic::Motion,
+                "confirm_move" => PreferenceTopic::ConfirmMove,
+                _ => PreferenceTopic::Screen,
+            },
+        }
+    }
+
     /// The underlying error.
     pub fn error(&self) -> &LoadError {
         match self {
@@ -290,12 +331,21 @@ pub enum AppNotice {
     /// The saved preferences, or one of them, could not be read; the default is used
     /// for what could not be read, the rest is kept.
     PreferencesUnreadable {
-        /// The preference that was damaged (`locale`, `game`, `theme`), or `None` when
-        /// the whole value was unreadable.
-        field: Option<&'static str>,
+        /// What was damaged ([`PreferencesProblem::topic`]).
+        topic: PreferenceTopic,
         /// Why.
         error: LoadError,
         /// Whether the unreadable text was copied aside (under `KEY/unreadable`).
+        kept: bool,
+    },
+    /// The saved games by link could not be read (damaged, not ours, or of a newer
+    /// version): the list starts empty on this page, and the unreadable text is copied
+    /// aside first, so the next game joined does not lose it.
+    LinkGamesUnreadable {
+        /// Why.
+        error: LoadError,
+        /// Whether the unreadable text was copied aside (under `KEY/unreadable`); false
+        /// when a copy was already there (it is kept, not overwritten).
         kept: bool,
     },
     /// Something could not be saved (a game, the preferences): the storage is full or
@@ -427,7 +477,7 @@ mod tests {
         let mut n = Notices::<AppNotice>::default();
         n.push(
             AppNotice::PreferencesUnreadable {
-                field: Some("theme"),
+                topic: PreferenceTopic::Theme,
                 error: LoadError::NotOurs,
                 kept: false,
             },
@@ -543,6 +593,39 @@ mod tests {
             problems.as_slice(),
             [PreferencesProblem::Field { field: "theme", .. }]
         ));
+    }
+
+    #[test]
+    fn a_damaged_screen_left_open_is_told_as_such_not_as_the_language() {
+        let text = r#"{"app":"shogi-variants","data":{"locale":"es","link_open":[1,2,3],"link_list":"yes","settings_open":4,"link_arrived":5,"motion":0,"sound":"x","confirm_move":[],"theme":1,"game":2},"version":1}"#;
+        let (prefs, problems) = Preferences::read(text);
+        assert_eq!(prefs.locale.as_deref(), Some("es"), "the language is kept");
+        let topics: Vec<(&str, PreferenceTopic)> = problems
+            .iter()
+            .map(|p| match p {
+                PreferencesProblem::Field { field, .. } => (*field, p.topic()),
+                PreferencesProblem::Unreadable(_) => ("all", p.topic()),
+            })
+            .collect();
+        assert_eq!(
+            topics,
+            vec![
+                ("game", PreferenceTopic::Game),
+                ("theme", PreferenceTopic::Theme),
+                ("sound", PreferenceTopic::Sound),
+                ("motion", PreferenceTopic::Motion),
+                ("confirm_move", PreferenceTopic::ConfirmMove),
+                ("settings_open", PreferenceTopic::Screen),
+                ("link_open", PreferenceTopic::Screen),
+                ("link_arrived", PreferenceTopic::Screen),
+                ("link_list", PreferenceTopic::Screen),
+            ]
+        );
+        let (_, problems) =
+            Preferences::read(r#"{"app":"shogi-variants","data":{"locale":"xx"},"version":1}"#);
+        assert_eq!(problems[0].topic(), PreferenceTopic::Language);
+        let (_, problems) = Preferences::read("not json");
+        assert_eq!(problems[0].topic(), PreferenceTopic::All);
     }
 
     #[test]

@@ -16,12 +16,12 @@ use crate::ai::Level;
 use crate::engine::{Variant, hasami, yonin};
 use crate::record::link::{LinkErrorKind, LinkGame};
 use crate::record::text::RecordText;
-use crate::session::app::GameKind;
+use crate::session::app::{AppNotice, GameKind};
 use crate::session::link_play::{
     GameId, LinkEntry, LinkGames, LinkRow, Merge, PlayLink, PlayLinkError, PlayPart, SendOffer,
-    TakeBack, play_link_game, seat_hints, short_name,
+    TakeBack, cpu_box_open, play_link_game, seat_hints, short_name,
 };
-use crate::session::storage::keys;
+use crate::session::storage::{StorageError, keys};
 use crate::session::table::records::MAX_LINK_CHARS;
 use crate::session::table::{LinkSeats, SettingsOf, Table};
 use leptos::prelude::*;
@@ -110,6 +110,8 @@ pub struct LinkPlay {
     pub hasami: TableSlot<hasami::Game>,
     /// The Yonin pass-and-play table, once open.
     pub yonin: TableSlot<yonin::Game>,
+    /// Told the result of every save of the games by link (the app's save notice).
+    pub saved: Callback<Result<(), StorageError>>,
 }
 
 impl LinkPlay {
@@ -158,16 +160,32 @@ impl LinkScreen for yonin::Game {
 pub fn load_games() -> LinkGames {
     let text = store::read(keys::LINK_GAMES).ok().flatten();
     LinkGames::read(text.as_deref()).unwrap_or_else(|e| {
+        // Copied aside before anything is written over it (the first copy is kept);
+        // the page told it when it opened ([`check_games`]).
+        if let Some(text) = &text {
+            store::keep_aside(keys::LINK_GAMES, text);
+        }
         leptos::logging::warn!("the games by link cannot be read: {e}");
         LinkGames::default()
     })
 }
 
-/// Writes the games this device holds.
-fn save_games(games: &LinkGames) {
-    if let Err(e) = store::write(keys::LINK_GAMES, &games.encode()) {
-        leptos::logging::warn!("the games by link cannot be saved: {e}");
+/// Tells, when the page opens, that the saved games by link cannot be read
+/// ([`AppNotice::LinkGamesUnreadable`]), after copying them aside.
+pub fn check_games(tell: impl Fn(AppNotice)) {
+    let Some(text) = store::read(keys::LINK_GAMES).ok().flatten() else {
+        return;
+    };
+    if let Err(error) = LinkGames::read(Some(&text)) {
+        let kept = store::keep_aside(keys::LINK_GAMES, &text);
+        tell(AppNotice::LinkGamesUnreadable { error, kept });
     }
+}
+
+/// Writes the games this device holds; a failure is told as every save's is.
+fn save_games(lp: LinkPlay, games: &LinkGames) {
+    lp.saved
+        .run(store::write(keys::LINK_GAMES, &games.encode()));
 }
 
 /// Milliseconds since 1970, the browser's clock (only to order the list).
@@ -407,7 +425,7 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
             updated_ms: wall_ms(),
             sent_moves: 0,
         });
-        save_games(&games);
+        save_games(lp, &games);
         lp.view.set(Some(LinkView::Open {
             game: G::KIND,
             id: link.id,
@@ -431,7 +449,7 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
             updated_ms: wall_ms(),
             sent_moves: 0,
         });
-        save_games(&games);
+        save_games(lp, &games);
         lp.view.set(Some(LinkView::Open {
             game: G::KIND,
             id: link.id.clone(),
@@ -466,6 +484,7 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
                     <label class="check">
                         <input type="checkbox" data-testid=format!("link-cpu-{class}")
                             prop:checked=move || cpus.with(|c| c.contains(&seat))
+                            disabled=move || !cpus.with(|c| cpu_box_open(c, seat, G::SEATS.len()))
                             on:change=move |ev| {
                                 let on = event_target_checked(&ev);
                                 cpus.update(|c| {
@@ -491,6 +510,9 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
             <fieldset class="link-cpus">
                 <legend>{t!(i18n, link_cpu_seats)}</legend>
                 <div class="link-cpu-seats">{boxes}</div>
+                <Show when=move || cpus.with(|c| c.len() + 1 >= G::SEATS.len())>
+                    <p class="hint" data-testid="link-cpu-full">{t!(i18n, link_cpu_full)}</p>
+                </Show>
                 <label class="field">
                     <span>{t!(i18n, link_cpu_level)}</span>
                     <select data-testid="link-cpu-level" on:change=move |ev| {
@@ -629,11 +651,25 @@ fn game_view<G: LinkScreen>(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let games = load_games();
-    let Some(entry) = games.entry(G::KIND, &id).cloned() else {
-        return view! { {nav(lp, true)} }.into_any();
+    // Deleted meanwhile (in another tab), or its saved link damaged (why, in the
+    // tooltip): said, with the ways out.
+    let gone = |text: String, detail: String| {
+        view! {
+            <p class="notice-inline" role="status" data-testid="link-gone" title=detail>{text}</p>
+            {nav(lp, true)}
+        }
+        .into_any()
     };
-    let Ok(link) = PlayLink::<G>::from_payload(&entry.link) else {
-        return view! { {nav(lp, true)} }.into_any();
+    let Some(entry) = games.entry(G::KIND, &id).cloned() else {
+        let text = t_string!(i18n, link_gone, id = id_label(&id)).to_string();
+        return gone(text, String::new());
+    };
+    let link = match PlayLink::<G>::from_payload(&entry.link) {
+        Ok(link) => link,
+        Err(e) => {
+            let text = t_string!(i18n, link_saved_damaged, id = id_label(&id)).to_string();
+            return gone(text, e.to_string());
+        }
     };
     // The link opened, whose new moves are played and whose names fill the seats that
     // have none here (a player names themselves when they join).
@@ -744,7 +780,7 @@ fn game_view<G: LinkScreen>(
         };
         shown.set_value(saved.clone());
         games.upsert(saved);
-        save_games(&games);
+        save_games(lp, &games);
     });
     // The new moves of the link opened: played once the page shows the game, so they
     // are heard and seen. The note of them goes when a person here moves.
@@ -768,6 +804,9 @@ fn game_view<G: LinkScreen>(
     let copied = RwSignal::new(None::<bool>);
     let offer = Memo::new(move |_| table.with(|t| t.send_offer()));
     let send = move |_| {
+        if offer.get_untracked() == SendOffer::Wait {
+            return;
+        }
         // Sent: the move can no longer be taken back.
         table.update(|t| t.link_sent());
         let url = url.get_untracked();
@@ -838,7 +877,7 @@ fn game_view<G: LinkScreen>(
                     updated_ms: wall_ms(),
                     sent_moves: 0,
                 });
-                save_games(&games);
+                save_games(lp, &games);
                 lp.view.set(Some(LinkView::Open {
                     game: G::KIND,
                     id: other.id,
@@ -887,21 +926,27 @@ fn game_view<G: LinkScreen>(
                     <div class="link-send">
                         <label class="field">
                             <span>{t!(i18n, link_send_label)}</span>
-                            <input type="text" data-testid="send-link" readonly prop:value=move || url.get()
+                            // Not offered while this device's CPU seat thinks (the link would
+                            // stop before its move).
+                            <input type="text" data-testid="send-link" readonly
+                                prop:value=move || if offer.get() == SendOffer::Wait { String::new() } else { url.get() }
+                                disabled=move || offer.get() == SendOffer::Wait
                                 on:focus=move |ev| {
                                     if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
                                         input.select();
                                     }
                                 }
-                                on:copy=move |_| table.update(|t| t.link_sent()) />
+                                on:copy=move |_| if offer.get_untracked() != SendOffer::Wait { table.update(|t| t.link_sent()) } />
                         </label>
                         <div class="actions">
                             <button type="button" data-testid="send-move"
                                 class=move || if waiting.get() || offer.get() == SendOffer::FinalMove { "btn primary" } else { "btn" }
+                                disabled=move || offer.get() == SendOffer::Wait
                                 on:click=send>
                                 {move || match offer.get() {
                                     SendOffer::FinalMove => t_string!(i18n, link_send_final).to_string(),
                                     SendOffer::Game => t_string!(i18n, link_send_game).to_string(),
+                                    SendOffer::Wait => t_string!(i18n, link_send_wait).to_string(),
                                     SendOffer::Move | SendOffer::Nothing => t_string!(i18n, link_send).to_string(),
                                 }}
                             </button>
@@ -1133,7 +1178,7 @@ fn list_view(lp: LinkPlay) -> impl IntoView {
     let delete = move |game: GameKind, id: GameId| {
         let mut games = load_games();
         if games.remove(game, &id) {
-            save_games(&games);
+            save_games(lp, &games);
         }
         asking.set(None);
         rows.set(games.rows());

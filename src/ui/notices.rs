@@ -7,6 +7,7 @@ use super::I18n;
 use super::i18n::{t, t_string, use_i18n};
 use super::table::Screen;
 pub use crate::session::app::AppNotice;
+use crate::session::app::PreferenceTopic;
 use crate::session::notice::{Notices, Posted};
 use crate::session::storage::LoadError;
 use crate::session::table::{Refusal, Table, TableNotice};
@@ -107,20 +108,36 @@ fn app_line(
 ) -> NoticeLine {
     let id = posted.id;
     let (text, detail) = match posted.notice {
-        AppNotice::PreferencesUnreadable { field, error, kept } => {
+        AppNotice::PreferencesUnreadable { topic, error, kept } => {
             let detail = error.to_string();
             let reason = move || reason_text(i18n, &error);
             let kept = kept.then(|| view! { " " {t!(i18n, notice_kept)} });
-            let text = match field {
-                Some("theme") => t!(i18n, notice_theme_unreadable, reason).into_any(),
-                Some("sound") => t!(i18n, notice_sound_unreadable, reason).into_any(),
-                Some("motion") => t!(i18n, notice_motion_unreadable, reason).into_any(),
-                Some("confirm_move") => t!(i18n, notice_confirm_unreadable, reason).into_any(),
-                Some("game") => t!(i18n, notice_game_unreadable, reason).into_any(),
-                Some(_) => t!(i18n, notice_preferences_unreadable, reason).into_any(),
-                None => t!(i18n, notice_all_preferences_unreadable, reason).into_any(),
+            let text = match topic {
+                PreferenceTopic::Theme => t!(i18n, notice_theme_unreadable, reason).into_any(),
+                PreferenceTopic::Sound => t!(i18n, notice_sound_unreadable, reason).into_any(),
+                PreferenceTopic::Motion => t!(i18n, notice_motion_unreadable, reason).into_any(),
+                PreferenceTopic::ConfirmMove => {
+                    t!(i18n, notice_confirm_unreadable, reason).into_any()
+                }
+                PreferenceTopic::Game => t!(i18n, notice_game_unreadable, reason).into_any(),
+                PreferenceTopic::Language => {
+                    t!(i18n, notice_preferences_unreadable, reason).into_any()
+                }
+                PreferenceTopic::Screen => t!(i18n, notice_screen_unreadable, reason).into_any(),
+                PreferenceTopic::All => {
+                    t!(i18n, notice_all_preferences_unreadable, reason).into_any()
+                }
             };
             (view! { {text} {kept} }.into_any(), detail)
+        }
+        AppNotice::LinkGamesUnreadable { error, kept } => {
+            let detail = error.to_string();
+            let reason = move || reason_text(i18n, &error);
+            let kept = kept.then(|| view! { " " {t!(i18n, notice_kept)} });
+            (
+                view! { {t!(i18n, notice_link_games_unreadable, reason)} {kept} }.into_any(),
+                detail,
+            )
         }
         AppNotice::SaveFailed { error } => {
             (t!(i18n, notice_save_failed).into_any(), error.to_string())

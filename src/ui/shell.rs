@@ -9,7 +9,7 @@
 
 use super::i18n::{Locale, t, t_string, use_i18n};
 use super::lazy::{LoadFailed, lazy_view, tell_load_failure};
-use super::link_play::{LinkPlay, LinkView, link_screen, load_games};
+use super::link_play::{LinkPlay, LinkView, check_games, link_screen, load_games};
 use super::notices::{AppNotice, NoticeList, table_notices};
 use super::prefs::{PreferencesMenu, apply_theme};
 use super::table::settings::edit_settings;
@@ -138,8 +138,10 @@ pub fn Shell() -> impl IntoView {
         view: RwSignal::new(None),
         hasami,
         yonin,
+        saved,
     };
     provide_context(link_play);
+    check_games(tell);
     let link_shown = Memo::new(move |_| link_play.view.with(Option::is_some));
     // The game the top bar names (title, piece style): the link screen's, else the table's.
     let header_game = Memo::new(move |_| {
@@ -409,10 +411,7 @@ fn load_preferences(
             }
             for problem in problems {
                 tell(AppNotice::PreferencesUnreadable {
-                    field: match problem {
-                        PreferencesProblem::Unreadable(_) => None,
-                        PreferencesProblem::Field { field, .. } => Some(field),
-                    },
+                    topic: problem.topic(),
                     error: problem.error().clone(),
                     kept,
                 });

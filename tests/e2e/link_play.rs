@@ -234,6 +234,31 @@ fn a_reload_on_the_choice_of_a_seat_keeps_the_link() {
     });
 }
 
+/// A damaged list of games by link is told when the page opens and copied aside before
+/// the next game joined writes a new list over it (it used to be overwritten unsaid).
+#[test]
+fn a_damaged_list_of_games_by_link_is_told_and_kept() {
+    harness::run(|a| async move {
+        a.storage_set(keys::LINK_GAMES, "[1,2,3]").await;
+        a.reload().await;
+        let notices = a.snapshot().await.notices;
+        assert!(
+            notices.iter().any(
+                |n| n.starts_with("The saved games by link could not be read")
+                    && n.contains("A copy of the unreadable data is kept on this device.")
+            ),
+            "{notices:?}"
+        );
+        let aside = format!("{}{}", keys::LINK_GAMES, keys::UNREADABLE_SUFFIX);
+        assert_eq!(a.storage_get(&aside).await.as_deref(), Some("[1,2,3]"));
+        a.click("link-game").await;
+        a.click("link-seat-black").await;
+        a.el("send-link").await;
+        assert_eq!(held(&a).await.games.len(), 1, "a new list");
+        assert_eq!(a.storage_get(&aside).await.as_deref(), Some("[1,2,3]"));
+    });
+}
+
 /// Two tabs of one device on the same game by link: a move made in one shows in the
 /// other (which used to keep its old position and could store it over the move).
 #[test]
@@ -242,7 +267,7 @@ fn a_second_tab_follows_a_game_by_link() {
         a.click("link-game").await;
         a.click("link-seat-black").await;
         a.el("send-link").await;
-        let (first, _second) = a.open_second_tab().await;
+        let (first, second) = a.open_second_tab().await;
         a.el("send-link").await;
         let mut game = hasami::Game::new(hasami::Rules::default());
         click_move(&a, "a1", "a2").await;
@@ -256,6 +281,17 @@ fn a_second_tab_follows_a_game_by_link() {
             game.moves(),
             "its link to send follows too"
         );
+        // Deleted in the second tab: the first says so (it used to show only the way
+        // back).
+        a.switch_tab(&second).await;
+        a.click("link-list").await;
+        a.click("link-delete").await;
+        a.click("link-delete-yes").await;
+        a.el("link-none").await;
+        a.switch_tab(&first).await;
+        let gone = text_of(&a, "link-gone").await;
+        assert!(gone.contains("is no longer on this device"), "{gone}");
+        a.el("link-list").await;
     });
 }
 
@@ -601,9 +637,29 @@ fn four_devices_play_yonin_with_a_cpu_seat_by_links() {
             game.play(mv).unwrap();
             let mut expect = n + 1;
             if game.side_to_move() == Some(Seat::North) {
-                // This device plays the CPU before it sends.
+                // This device plays the CPU before it sends: while it thinks, no link
+                // is offered (one without North's move would leave the next device
+                // waiting for it).
                 expect += 1;
                 cpu_moves += 1;
+                let shown = page
+                    .js(
+                        "const b = document.querySelector('[data-testid=\"send-move\"]'); \
+                         const l = document.querySelector('[data-testid=\"send-link\"]'); \
+                         return [!!(b && b.disabled), l ? l.value : '']",
+                        vec![],
+                    )
+                    .await;
+                let disabled = shown[0].as_bool().unwrap_or(false);
+                let payload = shown[1].as_str().unwrap_or("");
+                let payload = payload.split_once('#').map_or("", |(_, p)| p);
+                let moves = PlayLink::<yonin::Game>::from_payload(payload)
+                    .map(|l| l.game.moves().len())
+                    .ok();
+                assert!(
+                    (disabled && payload.is_empty()) || moves == Some(expect),
+                    "while North thinks: send disabled {disabled}, link of {moves:?} moves"
+                );
             }
             let (payload, link) = wait_link::<yonin::Game>(page, expect).await;
             assert_eq!(&link.game.moves()[..n + 1], game.moves());

@@ -288,7 +288,7 @@ fn export_import_and_a_share_link_carry_the_game() {
         assert!(record.starts_with("[Game \"Hasami Shogi\"]"), "{record}");
         let link = field(&page, "share-link").await;
         assert!(
-            link.starts_with(&page.url()) && link.contains("#H1"),
+            link.starts_with(&page.url()) && link.contains("#H2"),
             "{link}"
         );
         page.set_viewport(390, 844).await;

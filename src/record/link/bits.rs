@@ -7,7 +7,7 @@
 //! ([`BitWriter::gamma`]).
 
 /// The 64 characters of base64url (RFC 4648 §5), in the order of their values `0..64`.
-pub(super) const ALPHABET: &[u8; 64] =
+pub(crate) const ALPHABET: &[u8; 64] =
     b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// The value `0..64` of a base64url character, `None` for any other character.

@@ -40,6 +40,7 @@ mod yonin;
 
 use std::fmt;
 
+pub(crate) use bits::ALPHABET;
 use bits::{BitReader, BitWriter, Stop, width};
 
 use crate::engine::Variant;
@@ -148,10 +149,14 @@ pub enum LinkErrorKind {
         /// The game the tag names.
         found: LinkGame,
     },
+    /// A link of version 2 (`H2`, `Y2`) whose check does not match the rest: a
+    /// character was changed, lost or added on the way.
+    #[error("the link is damaged: its check does not match")]
+    Damaged,
     /// A link written by a newer version of the app: the player should update the app.
     #[error("a link of a newer version of the app (format {version}): update the app")]
     NewerVersion {
-        /// The version digit of the tag, 2 to 9.
+        /// The version digit of the tag, 3 to 9.
         version: u8,
     },
     /// A character that is not one of the 64 of base64url (`A`-`Z`, `a`-`z`, `0`-`9`,
@@ -285,6 +290,31 @@ pub trait ShareLink: Variant {
     /// [`ShareLink::from_link`] of it gives the game back.
     fn to_link(&self) -> String;
 
+    /// The payload to share on its own (the address of a shared game): the same bits as
+    /// [`ShareLink::to_link`] under version 2 of the tag (`H2`, `Y2`), followed by
+    /// [`CHECK_CHARS`] characters of [`check_of`] the rest, so that a character changed
+    /// or lost on the way reads as [`LinkErrorKind::Damaged`], not as another game. Six
+    /// characters longer than [`ShareLink::to_link`], which the links of games played by
+    /// link carry inside their own check.
+    ///
+    /// ```
+    /// use shogi_variants::engine::hasami::{Game, Rules};
+    /// use shogi_variants::record::link::{LinkErrorKind, ShareLink};
+    /// let mut game = Game::new(Rules::default());
+    /// game.play("e1e5".parse().unwrap()).unwrap();
+    /// let link = game.to_checked_link();
+    /// assert_eq!(&link[..link.len() - 6], "H2II-");
+    /// assert_eq!(Game::from_link(&link).unwrap(), game);
+    /// let changed = link.replacen("I-", "I_", 1);
+    /// assert_eq!(Game::from_link(&changed).unwrap_err().kind, LinkErrorKind::Damaged);
+    /// ```
+    fn to_checked_link(&self) -> String {
+        let unchecked = self.to_link();
+        let body = format!("{}2{}", &Self::LINK_TAG[..1], &unchecked[2..]);
+        let check = check_of(&body);
+        body + &check
+    }
+
     /// Decodes a payload (the UI strips the `#`) and replays it, checking every move.
     ///
     /// # Errors
@@ -304,7 +334,33 @@ pub fn link_order<G: ShareLink>(game: &G) -> Vec<G::Move> {
     moves
 }
 
-/// Reads the tag of `payload` for game `G` and opens a reader on the body.
+/// Characters of a check ([`check_of`]): the CRC-32 of the text before it, as 6
+/// base64url characters, most significant first (the top 4 of their 36 bits are zero).
+pub const CHECK_CHARS: usize = 6;
+
+/// The check of `text`: its CRC-32 (IEEE, the `crc` crate's `CRC_32_ISO_HDLC`, computed
+/// bit by bit: the payloads are short) as [`CHECK_CHARS`] base64url characters, most
+/// significant first. It ends version 2 of a share link ([`ShareLink::to_checked_link`])
+/// and a link of a game played by link (`L2`).
+///
+/// ```
+/// use shogi_variants::record::link::check_of;
+/// assert_eq!(check_of(""), "AAAAAA");
+/// // CRC-32 of "123456789" is 0xCBF43926.
+/// assert_eq!(check_of("123456789"), "DL9Dkm");
+/// ```
+pub fn check_of(text: &str) -> String {
+    const CRC_32: crc::Crc<u32, crc::NoTable> =
+        crc::Crc::<u32, crc::NoTable>::new(&crc::CRC_32_ISO_HDLC);
+    let crc = u64::from(CRC_32.checksum(text.as_bytes()));
+    (0..CHECK_CHARS)
+        .rev()
+        .map(|i| ALPHABET[(crc >> (6 * i) & 63) as usize] as char)
+        .collect()
+}
+
+/// Reads the tag of `payload` for game `G` and opens a reader on the body (for version
+/// 2, once its check matches).
 fn open<G: ShareLink>(payload: &str) -> Result<BitReader, LinkError<G>> {
     let err = |kind| Err(LinkError::head(kind));
     let mut chars = payload.chars();
@@ -324,7 +380,18 @@ fn open<G: ShareLink>(payload: &str) -> Result<BitReader, LinkError<G>> {
     match version {
         None => err(LinkErrorKind::Truncated),
         Some('1') => Ok(BitReader::new(&payload[2..], 3)),
-        Some(d @ '2'..='9') => err(LinkErrorKind::NewerVersion {
+        Some('2') => {
+            // The check is tested before anything is read: a damaged link is not read
+            // as another game. Its characters are ASCII when it matches.
+            let cut = payload.len().saturating_sub(CHECK_CHARS);
+            match (payload.get(..cut), payload.get(cut..)) {
+                (Some(body), Some(check)) if cut >= 2 && check == check_of(body) => {
+                    Ok(BitReader::new(&body[2..], 3))
+                }
+                _ => err(LinkErrorKind::Damaged),
+            }
+        }
+        Some(d @ '3'..='9') => err(LinkErrorKind::NewerVersion {
             version: d as u8 - b'0',
         }),
         Some(_) => err(LinkErrorKind::Foreign { tag }),

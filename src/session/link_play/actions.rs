@@ -68,36 +68,65 @@ pub enum SendOffer {
     /// The game is over and this device made its last move (or resigned): the others
     /// learn the end only from this link, labelled as the final move.
     FinalMove,
+    /// A CPU seat this device plays is to move: the link would stop before its move,
+    /// and the device that opens it would wait for a move nobody sends. Sent once
+    /// the CPU has moved.
+    Wait,
     /// Nothing to send: the game ended by a move that came by link, or this device
     /// only watches.
     Nothing,
 }
 
-/// What the send button offers for `game`, given what [`last_action`] says.
+/// What the send button offers for a game that is `over` or not, on a device that
+/// is `watching` or not, whose CPU seat is to move here (`cpu_to_move_here`) or not,
+/// given what [`last_action`] says.
 ///
 /// ```
 /// use shogi_variants::session::link_play::{LastAction, SendOffer, send_offer};
 /// let mine = LastAction::Move { seat: 0, here: true };
 /// let theirs = LastAction::Move { seat: 1, here: false };
-/// assert_eq!(send_offer(false, false, mine), SendOffer::Move);
-/// assert_eq!(send_offer(false, false, theirs), SendOffer::Game);
-/// assert_eq!(send_offer(false, false, LastAction::<u8>::None), SendOffer::Game);
-/// assert_eq!(send_offer(true, false, mine), SendOffer::FinalMove);
-/// assert_eq!(send_offer(true, false, theirs), SendOffer::Nothing);
-/// assert_eq!(send_offer(false, true, theirs), SendOffer::Nothing);
+/// assert_eq!(send_offer(false, false, false, mine), SendOffer::Move);
+/// assert_eq!(send_offer(false, false, false, theirs), SendOffer::Game);
+/// assert_eq!(send_offer(false, false, false, LastAction::<u8>::None), SendOffer::Game);
+/// assert_eq!(send_offer(false, false, true, mine), SendOffer::Wait);
+/// assert_eq!(send_offer(false, false, true, theirs), SendOffer::Wait);
+/// assert_eq!(send_offer(true, false, false, mine), SendOffer::FinalMove);
+/// assert_eq!(send_offer(true, false, false, theirs), SendOffer::Nothing);
+/// assert_eq!(send_offer(false, true, false, theirs), SendOffer::Nothing);
 /// ```
-pub fn send_offer<S>(over: bool, watching: bool, last: LastAction<S>) -> SendOffer {
+pub fn send_offer<S>(
+    over: bool,
+    watching: bool,
+    cpu_to_move_here: bool,
+    last: LastAction<S>,
+) -> SendOffer {
     let made_here = match last {
         LastAction::None => false,
         LastAction::Move { here, .. } | LastAction::Resignation { here } => here,
     };
     match (watching, over, made_here) {
         (true, _, _) => SendOffer::Nothing,
+        (false, false, _) if cpu_to_move_here => SendOffer::Wait,
         (false, false, true) => SendOffer::Move,
         (false, false, false) => SendOffer::Game,
         (false, true, true) => SendOffer::FinalMove,
         (false, true, false) => SendOffer::Nothing,
     }
+}
+
+/// Whether the CPU box of `seat` can be changed when a game by link starts on this
+/// device, the CPU playing `cpus` of the game's `seats` seats: a ticked box can always
+/// be unticked, an empty one ticked only while a seat is left for the person starting
+/// (who plays one: with every seat to the CPU, no seat could be chosen).
+///
+/// ```
+/// use shogi_variants::session::link_play::cpu_box_open;
+/// assert!(cpu_box_open(&[1, 2], 3, 4));
+/// assert!(!cpu_box_open(&[0, 1, 2], 3, 4));
+/// assert!(cpu_box_open(&[0, 1, 2], 2, 4));
+/// ```
+pub fn cpu_box_open<S: PartialEq>(cpus: &[S], seat: S, seats: usize) -> bool {
+    cpus.contains(&seat) || cpus.len() + 1 < seats
 }
 
 /// Whether this device may take back in a game by link, and if not, why.

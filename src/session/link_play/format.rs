@@ -36,17 +36,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
 use crate::engine::Variant;
-use crate::record::link::{LinkErrorKind, LinkGame, ShareLink, game_of_link};
+use crate::record::link::{ALPHABET, LinkErrorKind, LinkGame, ShareLink, game_of_link};
+pub use crate::record::link::{CHECK_CHARS, check_of};
 
 /// The tag of a link game's payload as written: `L` and the format's version.
 pub const PLAY_TAG: &str = "L2";
 
 /// The tag of the first version (no check), still read.
 pub const PLAY_TAG_V1: &str = "L1";
-
-/// Characters of the check part: the CRC-32 of the payload before it, as 6 base64url
-/// characters, most significant first (the top 4 of their 36 bits are zero).
-pub const CHECK_CHARS: usize = 6;
 
 /// Characters of a game id: 10 base64url characters, 60 random bits.
 pub const ID_CHARS: usize = 10;
@@ -58,9 +55,6 @@ pub const MAX_NAME_CHARS: usize = 16;
 /// chat apps carry whole. A 300-move Yonin game with four names of
 /// [`MAX_NAME_CHARS`] kana stays under it (tested).
 pub const MAX_PLAY_URL_CHARS: usize = 2_000;
-
-/// The 64 characters of base64url, in the order of their values.
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// The id of a game played by link: [`ID_CHARS`] base64url characters, random, the same
 /// on every device that holds the game.
@@ -313,26 +307,6 @@ pub fn play_link_game(payload: &str) -> Option<Option<LinkGame>> {
         None
     };
     Some(share.and_then(game_of_link))
-}
-
-/// The check of `text`: its CRC-32 (IEEE, the `crc` crate's `CRC_32_ISO_HDLC`, computed
-/// bit by bit: the payloads are short) as [`CHECK_CHARS`] base64url characters, most
-/// significant first.
-///
-/// ```
-/// use shogi_variants::session::link_play::check_of;
-/// assert_eq!(check_of(""), "AAAAAA");
-/// // CRC-32 of "123456789" is 0xCBF43926.
-/// assert_eq!(check_of("123456789"), "DL9Dkm");
-/// ```
-pub fn check_of(text: &str) -> String {
-    const CRC_32: crc::Crc<u32, crc::NoTable> =
-        crc::Crc::<u32, crc::NoTable>::new(&crc::CRC_32_ISO_HDLC);
-    let crc = u64::from(CRC_32.checksum(text.as_bytes()));
-    (0..CHECK_CHARS)
-        .rev()
-        .map(|i| ALPHABET[(crc >> (6 * i) & 63) as usize] as char)
-        .collect()
 }
 
 impl<G: ShareLink> PlayLink<G> {

@@ -644,12 +644,25 @@ fn a_cpu_seat_is_asked_only_on_the_device_that_moved_before_it() {
         .clone();
     assert_eq!(request.seat, Seat::West);
     assert_eq!(request.level, Level::Novice);
+    // While West thinks here, the link would stop before its move: nothing to send.
+    assert_eq!(south.send_offer(), SendOffer::Wait);
+    assert_eq!(
+        north.send_offer(),
+        SendOffer::Game,
+        "North's device does not play West"
+    );
     let mv = request.think(None).unwrap();
     south.cpu_answer(request.revision, mv).unwrap();
     assert_eq!(south.game().side_to_move(), Some(Seat::North));
     assert!(!south.human_to_move());
+    assert_eq!(
+        south.send_offer(),
+        SendOffer::Move,
+        "South's move and West's"
+    );
     // North's device gets both moves by link, and it is North's move there.
     assert_eq!(north.extend_by_link(south.game()), 2);
+    assert_eq!(north.send_offer(), SendOffer::Game);
     assert!(north.cpu_request().is_none());
     assert!(north.human_to_move());
     assert_eq!(north.bottom_seat(), Seat::North);

@@ -144,15 +144,22 @@ impl<G: TableGame> Table<G> {
         )
     }
 
-    /// What "send this move" offers ([`send_offer`]); [`SendOffer::Nothing`] at a
-    /// pass-and-play table.
+    /// What "send this move" offers ([`send_offer`]): [`SendOffer::Wait`] while a CPU
+    /// seat this device plays is to move; [`SendOffer::Nothing`] at a pass-and-play
+    /// table.
     pub fn send_offer(&self) -> SendOffer {
         if self.link.is_none() {
             return SendOffer::Nothing;
         }
+        let cpus = self.cpu_seats();
+        let cpu_to_move_here = self
+            .game
+            .side_to_move()
+            .is_some_and(|s| cpus.contains(&s) && !self.away(s));
         send_offer(
             self.game.is_over(),
             self.watching(),
+            cpu_to_move_here,
             self.link_last_action(),
         )
     }

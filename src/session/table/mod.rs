@@ -744,7 +744,8 @@ impl<G: TableGame> Table<G> {
     /// Starts the next game under the rules of the settings (RULES H1.3, Y1.5).
     ///
     /// When the only person at the table changes seats (*alternate who starts*, RULES
-    /// H1.3), they are told which seat is theirs now ([`TableNotice::SeatChanged`]).
+    /// H1.3), they are told which seat is theirs now ([`TableNotice::SeatChanged`], in
+    /// place of an earlier one).
     pub fn new_game(&mut self) {
         self.finishing = false;
         let begun = !self.game.moves().is_empty() || self.game.is_over();
@@ -760,6 +761,9 @@ impl<G: TableGame> Table<G> {
         self.view_seat = self.home_seat();
         self.update_view_seat();
         self.changed();
+        // Only the latest new game's seat is told: an older notice would contradict it.
+        self.notices
+            .remove_where(|n| matches!(n, TableNotice::SeatChanged { .. }));
         if let (Some((who, before)), Some((who_now, now))) = (person_before, self.only_person())
             && who == who_now
             && before != now

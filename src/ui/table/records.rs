@@ -126,7 +126,7 @@ pub fn export_dialog<G: Screen>(ctx: TableCtx<G>, on_close: Callback<()>) -> imp
         };
         (
             game.write_record(&info),
-            format!("{}#{}", page_url(), game.to_link()),
+            format!("{}#{}", page_url(), game.to_checked_link()),
         )
     });
     let copied = RwSignal::new(None::<(&'static str, bool)>);
@@ -322,6 +322,7 @@ pub(crate) fn link_kind(i18n: I18n, kind: &LinkErrorKind) -> String {
             t_string!(i18n, err_wrong_game, found = found.to_string()).to_string()
         }
         K::NewerVersion { .. } => t_string!(i18n, link_err_newer).to_string(),
+        K::Damaged => t_string!(i18n, link_err_damaged).to_string(),
         K::BadCharacter {
             position,
             character,

@@ -476,6 +476,23 @@ fn the_person_is_told_when_alternate_who_starts_changes_their_seat_h1_3() {
         == TableNotice::SeatChanged {
             seat: Player::White
         }));
+    // Another game begun (resigned) and a new one: the person plays Black again, and
+    // only that is told (the notice of White goes, it no longer holds).
+    t.resign().unwrap();
+    t.new_game();
+    let told: Vec<_> = t
+        .notices()
+        .posted()
+        .iter()
+        .filter(|p| matches!(p.notice, TableNotice::SeatChanged { .. }))
+        .map(|p| p.notice.clone())
+        .collect();
+    assert_eq!(
+        told,
+        [TableNotice::SeatChanged {
+            seat: Player::Black
+        }]
+    );
     // A game nobody began keeps the seats, and says nothing.
     let mut t = hasami();
     t.new_game();
