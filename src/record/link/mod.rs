@@ -303,9 +303,9 @@ pub trait ShareLink: Variant {
     /// let mut game = Game::new(Rules::default());
     /// game.play("e1e5".parse().unwrap()).unwrap();
     /// let link = game.to_checked_link();
-    /// assert_eq!(&link[..link.len() - 6], "H2II-");
+    /// assert_eq!(&link[..link.len() - 6], "H2IT4");
     /// assert_eq!(Game::from_link(&link).unwrap(), game);
-    /// let changed = link.replacen("I-", "I_", 1);
+    /// let changed = link.replacen("T4", "T5", 1);
     /// assert_eq!(Game::from_link(&changed).unwrap_err().kind, LinkErrorKind::Damaged);
     /// ```
     fn to_checked_link(&self) -> String {
