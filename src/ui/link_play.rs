@@ -19,7 +19,7 @@ use crate::record::text::RecordText;
 use crate::session::app::{AppNotice, GameKind};
 use crate::session::link_play::{
     GameId, LinkEntry, LinkGames, LinkRow, Merge, PlayLink, PlayLinkError, PlayPart, SendOffer,
-    TakeBack, cpu_box_open, play_link_game, seat_hints, short_name,
+    TakeBack, cpu_box_open, cpu_seats_full, play_link_game, seat_hints, short_name,
 };
 use crate::session::storage::{StorageError, keys};
 use crate::session::table::records::MAX_LINK_CHARS;
@@ -170,16 +170,17 @@ pub fn load_games() -> LinkGames {
     })
 }
 
-/// Tells, when the page opens, that the saved games by link cannot be read
-/// ([`AppNotice::LinkGamesUnreadable`]), after copying them aside.
-pub fn check_games(tell: impl Fn(AppNotice)) {
-    let Some(text) = store::read(keys::LINK_GAMES).ok().flatten() else {
-        return;
-    };
-    if let Err(error) = LinkGames::read(Some(&text)) {
-        let kept = store::keep_aside(keys::LINK_GAMES, &text);
+/// The games by link when the page opens, as [`load_games`]; when they cannot be read,
+/// tells it ([`AppNotice::LinkGamesUnreadable`]) after copying them aside.
+pub fn check_games(tell: impl Fn(AppNotice)) -> LinkGames {
+    let text = store::read(keys::LINK_GAMES).ok().flatten();
+    LinkGames::read(text.as_deref()).unwrap_or_else(|error| {
+        let kept = text
+            .as_deref()
+            .is_some_and(|text| store::keep_aside(keys::LINK_GAMES, text));
         tell(AppNotice::LinkGamesUnreadable { error, kept });
-    }
+        LinkGames::default()
+    })
 }
 
 /// Writes the games this device holds; a failure is told as every save's is.
@@ -510,7 +511,7 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
             <fieldset class="link-cpus">
                 <legend>{t!(i18n, link_cpu_seats)}</legend>
                 <div class="link-cpu-seats">{boxes}</div>
-                <Show when=move || cpus.with(|c| c.len() + 1 >= G::SEATS.len())>
+                <Show when=move || cpus.with(|c| cpu_seats_full(c.len(), G::SEATS.len()))>
                     <p class="hint" data-testid="link-cpu-full">{t!(i18n, link_cpu_full)}</p>
                 </Show>
                 <label class="field">

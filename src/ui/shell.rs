@@ -9,7 +9,7 @@
 
 use super::i18n::{Locale, t, t_string, use_i18n};
 use super::lazy::{LoadFailed, lazy_view, tell_load_failure};
-use super::link_play::{LinkPlay, LinkView, check_games, link_screen, load_games};
+use super::link_play::{LinkPlay, LinkView, check_games, link_screen};
 use super::notices::{AppNotice, NoticeList, table_notices};
 use super::prefs::{PreferencesMenu, apply_theme};
 use super::table::settings::edit_settings;
@@ -141,7 +141,8 @@ pub fn Shell() -> impl IntoView {
         saved,
     };
     provide_context(link_play);
-    check_games(tell);
+    // Read once at start-up: told if damaged, and asked below for the game to reopen.
+    let stored_games = check_games(tell);
     let link_shown = Memo::new(move |_| link_play.view.with(Option::is_some));
     // The game the top bar names (title, piece style): the link screen's, else the table's.
     let header_game = Memo::new(move |_| {
@@ -229,7 +230,7 @@ pub fn Shell() -> impl IntoView {
         let arriving = read_fragment(&arriving);
         let (open, arrived) = prefs.with_untracked(|p| {
             (
-                p.link_to_reopen(&arriving, &load_games()),
+                p.link_to_reopen(&arriving, &stored_games),
                 p.link_arrived_to_reopen(&arriving).map(str::to_owned),
             )
         });

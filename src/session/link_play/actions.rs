@@ -126,7 +126,13 @@ pub fn send_offer<S>(
 /// assert!(cpu_box_open(&[0, 1, 2], 2, 4));
 /// ```
 pub fn cpu_box_open<S: PartialEq>(cpus: &[S], seat: S, seats: usize) -> bool {
-    cpus.contains(&seat) || cpus.len() + 1 < seats
+    cpus.contains(&seat) || !cpu_seats_full(cpus.len(), seats)
+}
+
+/// Whether `cpus` CPU seats of a game of `seats` seats leave just one (or none) for
+/// the person starting it: no more CPU seats can be chosen ([`cpu_box_open`]).
+pub fn cpu_seats_full(cpus: usize, seats: usize) -> bool {
+    cpus + 1 >= seats
 }
 
 /// Whether this device may take back in a game by link, and if not, why.

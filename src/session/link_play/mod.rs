@@ -25,8 +25,8 @@ pub mod saved;
 mod tests;
 
 pub use actions::{
-    LastAction, SeatHints, SendOffer, TakeBack, cpu_box_open, last_action, seat_hints, send_offer,
-    take_back_of,
+    LastAction, SeatHints, SendOffer, TakeBack, cpu_box_open, cpu_seats_full, last_action,
+    seat_hints, send_offer, take_back_of,
 };
 pub use format::{
     CHECK_CHARS, GameId, ID_CHARS, MAX_NAME_CHARS, MAX_PLAY_URL_CHARS, PLAY_TAG, PLAY_TAG_V1,
