@@ -941,11 +941,12 @@ fn game_view<G: LinkScreen>(
                         </label>
                         <div class="actions">
                             <button type="button" data-testid="send-move"
-                                class=move || if waiting.get() || offer.get() == SendOffer::FinalMove { "btn primary" } else { "btn" }
+                                class=move || if waiting.get() || matches!(offer.get(), SendOffer::FinalMove | SendOffer::Resignation) { "btn primary" } else { "btn" }
                                 disabled=move || offer.get() == SendOffer::Wait
                                 on:click=send>
                                 {move || match offer.get() {
                                     SendOffer::FinalMove => t_string!(i18n, link_send_final).to_string(),
+                                    SendOffer::Resignation => t_string!(i18n, link_send_resignation).to_string(),
                                     SendOffer::Game => t_string!(i18n, link_send_game).to_string(),
                                     SendOffer::Wait => t_string!(i18n, link_send_wait).to_string(),
                                     SendOffer::Move | SendOffer::Nothing => t_string!(i18n, link_send).to_string(),

@@ -9,7 +9,7 @@
 
 use super::i18n::{Locale, t, t_string, use_i18n};
 use super::lazy::{LoadFailed, lazy_view, tell_load_failure};
-use super::link_play::{LinkPlay, LinkView, check_games, link_screen};
+use super::link_play::{LinkPlay, LinkView, check_games, link_screen, load_games};
 use super::notices::{AppNotice, NoticeList, table_notices};
 use super::prefs::{PreferencesMenu, apply_theme};
 use super::table::settings::edit_settings;
@@ -378,7 +378,12 @@ pub fn Shell() -> impl IntoView {
                 (true, _) => lazy_view(load_link_screen(), move || lazy_link_screen(link_play)),
                 (false, Some(GameKind::Hasami)) => (move || hasami.face(|f| f.frame.clone()).map(|f| f.run())).into_any(),
                 (false, Some(GameKind::Yonin)) => (move || yonin.face(|f| f.frame.clone()).map(|f| f.run())).into_any(),
-                (false, None) => view! { <GameChoice on_choose=Callback::new(move |k| choose(Some(k))) /> }.into_any(),
+                (false, None) => {
+                    // Read when the choice is shown: games by link arrive in any tab.
+                    let link_games = !load_games().games.is_empty();
+                    let open_list = Callback::new(move |()| link_play.view.set(Some(LinkView::List)));
+                    view! { <GameChoice on_choose=Callback::new(move |k| choose(Some(k))) link_games open_list /> }.into_any()
+                }
             }}
             <footer>{t!(i18n, footer)}</footer>
         </div>
@@ -457,9 +462,14 @@ fn piece_style_select<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
     }
 }
 
-/// The choice of a game, shown when the app opens with no game last played.
+/// The choice of a game, shown when the app opens with no game last played; with the
+/// games by link (`open_list`) when this device holds any (`link_games`).
 #[component]
-fn GameChoice(on_choose: Callback<GameKind>) -> impl IntoView {
+fn GameChoice(
+    on_choose: Callback<GameKind>,
+    link_games: bool,
+    open_list: Callback<()>,
+) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <section class="choice">
@@ -473,6 +483,12 @@ fn GameChoice(on_choose: Callback<GameKind>) -> impl IntoView {
                     <span class="game-name">{t!(i18n, yonin_title)}</span>
                     <span class="game-blurb">{t!(i18n, yonin_blurb)}</span>
                 </button>
+                {link_games.then(|| view! {
+                    <button type="button" class="game-card" data-testid="game-links" on:click=move |_| open_list.run(())>
+                        <span class="game-name">{t!(i18n, link_games)}</span>
+                        <span class="game-blurb">{t!(i18n, link_games_blurb)}</span>
+                    </button>
+                })}
             </div>
         </section>
     }

@@ -187,6 +187,17 @@ fn games_in_the_top_bar_leaves_the_games_by_link() {
             )
             .await;
         assert_eq!(link_screen, Value::Bool(false), "the link screen is left");
+        let offered = page
+            .js(
+                "return document.querySelector('[data-testid=\"game-links\"]') !== null",
+                vec![],
+            )
+            .await;
+        assert_eq!(
+            offered,
+            Value::Bool(false),
+            "no games by link held, none offered"
+        );
         // Back at a game, the top bar offers the choice again.
         page.click("game-yonin").await;
         page.el("games").await;
@@ -420,7 +431,9 @@ fn two_devices_play_hasami_by_links() {
         assert_eq!(a.storage_get(keys::LINK_GAMES).await, before);
         a.click("link-open-separate").await;
         wait_board(a, "the fork opened apart", &fork.game).await;
-        a.click("link-list").await;
+        // The choice of a game offers the games by link this device holds.
+        a.click("games").await;
+        a.click("game-links").await;
         let rows = wait_js(
             a,
             "two games in the list",

@@ -319,6 +319,16 @@ fn export_import_and_a_share_link_carry_the_game() {
             "the fragment is removed"
         );
         assert!(page.saved_moves().await.is_empty(), "nothing replaced");
+        let count = page
+            .js(
+                "return document.querySelector('[data-testid=move-count]').textContent.trim()",
+                vec![],
+            )
+            .await;
+        assert!(
+            count.as_str().is_some_and(|c| c.starts_with("Moves: 4")),
+            "the shared game's count, not the empty game's behind it: {count}"
+        );
         press_on_page(&page, Key::Home).await;
         page.wait_for("its start", |s| s.status == "Shared game: move 0 of 4")
             .await;

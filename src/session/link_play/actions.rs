@@ -1,6 +1,6 @@
 //! What a device may do with a game by link besides moving: send the link
 //! ([`send_offer`]: this device's move, the game as it stands when its last move came
-//! by link, the final move labelled so, nothing on a device that
+//! by link, the final move or this device's resignation labelled so, nothing on a device that
 //! received the end or only watches) and take back its own last move while it has not
 //! been sent ([`take_back_of`]). A resignation (Hasami, RULES H4.3) is final in a game
 //! by link; Yonin has none (RULES Y6.6).
@@ -65,9 +65,12 @@ pub enum SendOffer {
     /// invitation, a copy for a watcher, the same link again), but no move of this
     /// device waits in it.
     Game,
-    /// The game is over and this device made its last move (or resigned): the others
-    /// learn the end only from this link, labelled as the final move.
+    /// The game is over and this device made its last move: the others learn the end
+    /// only from this link, labelled as the final move.
     FinalMove,
+    /// The game is over because a seat of this device resigned (RULES H4.3): the others
+    /// learn it only from this link, labelled as the resignation.
+    Resignation,
     /// A CPU seat this device plays is to move: the link would stop before its move,
     /// and the device that opens it would wait for a move nobody sends. Sent once
     /// the CPU has moved.
@@ -92,6 +95,8 @@ pub enum SendOffer {
 /// assert_eq!(send_offer(false, false, true, theirs), SendOffer::Wait);
 /// assert_eq!(send_offer(true, false, false, mine), SendOffer::FinalMove);
 /// assert_eq!(send_offer(true, false, false, theirs), SendOffer::Nothing);
+/// let resigned = LastAction::<u8>::Resignation { here: true };
+/// assert_eq!(send_offer(true, false, false, resigned), SendOffer::Resignation);
 /// assert_eq!(send_offer(false, true, false, theirs), SendOffer::Nothing);
 /// ```
 pub fn send_offer<S>(
@@ -104,11 +109,13 @@ pub fn send_offer<S>(
         LastAction::None => false,
         LastAction::Move { here, .. } | LastAction::Resignation { here } => here,
     };
+    let resigned_here = matches!(last, LastAction::Resignation { here: true });
     match (watching, over, made_here) {
         (true, _, _) => SendOffer::Nothing,
         (false, false, _) if cpu_to_move_here => SendOffer::Wait,
         (false, false, true) => SendOffer::Move,
         (false, false, false) => SendOffer::Game,
+        (false, true, true) if resigned_here => SendOffer::Resignation,
         (false, true, true) => SendOffer::FinalMove,
         (false, true, false) => SendOffer::Nothing,
     }

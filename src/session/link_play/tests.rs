@@ -861,7 +861,7 @@ fn the_device_that_ends_the_game_sends_the_final_move_and_the_receiver_does_not(
         white.link_last_action(),
         LastAction::Resignation { here: true }
     );
-    assert_eq!(white.send_offer(), SendOffer::FinalMove);
+    assert_eq!(white.send_offer(), SendOffer::Resignation);
     assert_eq!(black.extend_by_link(white.game()), 0);
     assert!(black.game().is_over());
     assert_eq!(

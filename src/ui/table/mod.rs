@@ -310,7 +310,8 @@ fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
         })
     });
     let move_count = move || {
-        let (n, limit) = table.with(|t| G::move_count(t.game()));
+        // Of the game replayed: a shared game's own count while it is shown.
+        let (n, limit) = table.with(|t| G::move_count(t.replayed()));
         match limit {
             Some(limit) => t_string!(i18n, moves_played_limit, n = n, limit = limit).to_string(),
             None => t_string!(i18n, moves_played, n = n).to_string(),

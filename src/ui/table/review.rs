@@ -38,8 +38,9 @@ pub(super) fn move_details<G: Screen>(i18n: super::I18n, e: &MoveEntry<G::Seat>)
     if !e.note.checks.is_empty() {
         parts.push(t_string!(i18n, move_checks, seats = names(&e.note.checks)).to_string());
     }
-    if !e.note.skipped.is_empty() {
-        parts.push(t_string!(i18n, move_skips, seats = names(&e.note.skipped)).to_string());
+    // One phrase per skipped seat: its verb agrees with one seat in every language.
+    for &s in &e.note.skipped {
+        parts.push(t_string!(i18n, move_skips, seats = G::seat_name(i18n, s)).to_string());
     }
     for m in &e.note.mates {
         parts.push(
