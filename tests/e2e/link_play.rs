@@ -433,6 +433,8 @@ fn two_devices_play_hasami_by_links() {
         wait_board(a, "the fork opened apart", &fork.game).await;
         // The choice of a game offers the games by link this device holds.
         a.click("games").await;
+        a.el("game-links").await;
+        shoot(a, "choice").await;
         a.click("game-links").await;
         let rows = wait_js(
             a,
