@@ -134,7 +134,7 @@ wasm_opt_re="version[ _]$WASM_OPT_VERSION([^0-9]|$)"
 if ! version_matches tools/node_modules/.bin/wasm-opt "$wasm_opt_re" \
   || [[ ! -f tools/node_modules/axe-core/axe.min.js ]] \
   || ! cmp -s tools/package-lock.json tools/node_modules/.package-lock.json.src; then
-  log "installing the npm tools (binaryen, lightningcss, workbox-build, axe-core)"
+  log "installing the npm tools (binaryen, lightningcss, esbuild, workbox-build, axe-core)"
   (cd tools && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.package-lock.json.src)
   version_matches tools/node_modules/.bin/wasm-opt "$wasm_opt_re" \
     || die "tools/node_modules/.bin/wasm-opt is not binaryen $WASM_OPT_VERSION after npm ci; check tools/package-lock.json"
