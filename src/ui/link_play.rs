@@ -21,7 +21,7 @@ use crate::session::link_play::{
     GameId, LinkEntry, LinkGames, LinkRow, Merge, PlayLink, PlayLinkError, PlayPart, SendOffer,
     TakeBack, cpu_box_open, cpu_seats_full, play_link_game, seat_hints, short_name,
 };
-use crate::session::storage::{StorageError, keys};
+use crate::session::storage::{LoadError, StorageError, keys};
 use crate::session::table::records::MAX_LINK_CHARS;
 use crate::session::table::{LinkSeats, SettingsOf, Table};
 use leptos::prelude::*;
@@ -156,29 +156,28 @@ impl LinkScreen for yonin::Game {
     }
 }
 
-/// The games this device holds (none when storage cannot be read).
+/// The games this device holds (none when storage cannot be read; the page told it
+/// when it opened, [`check_games`]).
 pub fn load_games() -> LinkGames {
-    let text = store::read(keys::LINK_GAMES).ok().flatten();
-    LinkGames::read(text.as_deref()).unwrap_or_else(|e| {
-        // Copied aside before anything is written over it (the first copy is kept);
-        // the page told it when it opened ([`check_games`]).
-        if let Some(text) = &text {
-            store::keep_aside(keys::LINK_GAMES, text);
-        }
-        leptos::logging::warn!("the games by link cannot be read: {e}");
-        LinkGames::default()
-    })
+    read_games(|e, _| leptos::logging::warn!("the games by link cannot be read: {e}"))
 }
 
 /// The games by link when the page opens, as [`load_games`]; when they cannot be read,
 /// tells it ([`AppNotice::LinkGamesUnreadable`]) after copying them aside.
 pub fn check_games(tell: impl Fn(AppNotice)) -> LinkGames {
+    read_games(|error, kept| tell(AppNotice::LinkGamesUnreadable { error, kept }))
+}
+
+/// The games stored; stored text that cannot be read is copied aside before anything
+/// is written over it (the first copy is kept), then `unreadable` gets the error and
+/// whether the copy was made, and the list starts empty.
+fn read_games(unreadable: impl FnOnce(LoadError, bool)) -> LinkGames {
     let text = store::read(keys::LINK_GAMES).ok().flatten();
     LinkGames::read(text.as_deref()).unwrap_or_else(|error| {
         let kept = text
             .as_deref()
             .is_some_and(|text| store::keep_aside(keys::LINK_GAMES, text));
-        tell(AppNotice::LinkGamesUnreadable { error, kept });
+        unreadable(error, kept);
         LinkGames::default()
     })
 }

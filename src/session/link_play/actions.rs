@@ -109,13 +109,14 @@ pub fn send_offer<S>(
         LastAction::None => false,
         LastAction::Move { here, .. } | LastAction::Resignation { here } => here,
     };
-    let resigned_here = matches!(last, LastAction::Resignation { here: true });
     match (watching, over, made_here) {
         (true, _, _) => SendOffer::Nothing,
         (false, false, _) if cpu_to_move_here => SendOffer::Wait,
         (false, false, true) => SendOffer::Move,
         (false, false, false) => SendOffer::Game,
-        (false, true, true) if resigned_here => SendOffer::Resignation,
+        (false, true, true) if matches!(last, LastAction::Resignation { .. }) => {
+            SendOffer::Resignation
+        }
         (false, true, true) => SendOffer::FinalMove,
         (false, true, false) => SendOffer::Nothing,
     }
