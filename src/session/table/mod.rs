@@ -461,11 +461,12 @@ impl<G: TableGame> Table<G> {
 
     /// The seat that would resign now (RULES H4.3): with one person at the table, that
     /// person at any time; with several, the one to move if a person; `None` when the
-    /// game is over, nobody may resign in this game, or no person is at the table. In a
-    /// game by link, the seat to move when this device plays it (the others' move may
-    /// be on its way), never a seat that only watches.
+    /// game is over, nobody may resign in this game, no person is at the table, or a
+    /// shared game is shown over the table's (a resignation would end a game not on
+    /// screen). In a game by link, the seat to move when this device plays it (the
+    /// others' move may be on its way), never a seat that only watches.
     pub fn resigner(&self) -> Option<G::Seat> {
-        if !G::CAN_RESIGN {
+        if !G::CAN_RESIGN || self.shows_shared() {
             return None;
         }
         let to_move = self.game.side_to_move()?;

@@ -323,9 +323,13 @@ fn a_shared_game_is_shown_without_touching_the_table_until_continued() {
     for mv in ["a1a4", "a9a6", "b1b3"] {
         shared.play(hmv(mv)).unwrap();
     }
+    assert_eq!(t.resigner(), Some(Player::White));
     t.open_shared(shared.clone());
     assert!(t.shows_shared());
     assert_eq!(t.replay_ply(), Some(3));
+    // The table's game is not on screen: it cannot be resigned from here (RULES H4.3).
+    assert_eq!(t.resigner(), None);
+    assert_eq!(t.resign(), Err(TableError::CannotResign));
     assert_eq!(t.shown_game().moves(), shared.moves());
     assert_eq!(
         t.saved().game.moves(),
@@ -344,10 +348,11 @@ fn a_shared_game_is_shown_without_touching_the_table_until_continued() {
     assert_eq!(t.game().moves(), shared.moves());
     assert_eq!(t.replay_ply(), None);
     assert!(!t.continue_shared());
-    // Closing a shared game leaves the table's game.
+    // Closing a shared game leaves the table's game, which may be resigned again.
     t.open_shared(HGame::new(Default::default()));
     t.exit_replay();
     assert_eq!(t.game().moves(), shared.moves());
+    assert_eq!(t.resigner(), Some(Player::White));
 }
 
 #[test]
