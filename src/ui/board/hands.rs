@@ -84,7 +84,13 @@ fn hand(
             aria-label=move || hand.with(|h| h.as_ref().map(|h| h.label.clone()).unwrap_or_default())
         >
             <For each=kinds key=|kind| *kind children=move |kind| hand_piece(view, seat, kind, turn, on_hand) />
-            {move || empty().then(|| view! { <span class="hand-empty" aria-hidden="true"></span> })}
+            // An empty hand says whose it is (its group's label, already read out).
+            {move || {
+                empty().then(|| {
+                    let label = hand.with(|h| h.as_ref().map(|h| h.label.clone()).unwrap_or_default());
+                    view! { <span class="hand-empty" aria-hidden="true">{label}</span> }
+                })
+            }}
         </div>
     }
 }
