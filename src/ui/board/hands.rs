@@ -76,21 +76,17 @@ fn hand(
         })
     };
     let empty = move || hand.with(|h| h.as_ref().is_none_or(|h| h.pieces.is_empty()));
+    let label = move || hand.with(|h| h.as_ref().map(|h| h.label.clone()).unwrap_or_default());
     view! {
         <div
             class=format!("hand edge-{} seat-{seat}", edge.name())
             role="group"
             data-testid=format!("hand-{seat}")
-            aria-label=move || hand.with(|h| h.as_ref().map(|h| h.label.clone()).unwrap_or_default())
+            aria-label=label
         >
             <For each=kinds key=|kind| *kind children=move |kind| hand_piece(view, seat, kind, turn, on_hand) />
             // An empty hand says whose it is (its group's label, already read out).
-            {move || {
-                empty().then(|| {
-                    let label = hand.with(|h| h.as_ref().map(|h| h.label.clone()).unwrap_or_default());
-                    view! { <span class="hand-empty" aria-hidden="true">{label}</span> }
-                })
-            }}
+            {move || empty().then(|| view! { <span class="hand-empty" aria-hidden="true">{label}</span> })}
         </div>
     }
 }
