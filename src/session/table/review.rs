@@ -52,6 +52,13 @@ impl<G: TableGame> Table<G> {
             .unwrap_or(&self.game)
     }
 
+    /// The game whose last move the screen-reader line tells: the table's own, or `None`
+    /// while a shared game is shown in its place (the replay line then tells which move
+    /// of which game is on the board).
+    pub fn announced_game(&self) -> Option<&G> {
+        (!self.shows_shared()).then_some(&self.game)
+    }
+
     /// The game as the board shows it: the position replayed, or the live game.
     pub fn shown_game(&self) -> &G {
         self.review.as_ref().map_or(&self.game, |r| &r.shown)

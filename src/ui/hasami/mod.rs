@@ -64,7 +64,7 @@ impl Screen for Game {
     }
 
     fn announcement(i18n: I18n, table: &Table<Game>) -> Option<String> {
-        look::announcement(i18n, table.game())
+        look::announcement(i18n, table.announced_game()?)
     }
 
     /// The player seen at the top of the board, the board, the player at the bottom.

@@ -67,7 +67,8 @@ pub trait Screen:
     fn again_label(i18n: I18n, _outcome: Self::Outcome) -> String {
         t_string!(i18n, rematch).to_string()
     }
-    /// What the last move did, read out to screen readers.
+    /// What the last move of the table's game did, read out to screen readers; `None`
+    /// before any move and while a shared game is shown ([`Table::announced_game`]).
     fn announcement(i18n: I18n, table: &Table<Self>) -> Option<String>;
     /// The sentences that tell each move of `since` (one list per entry, in order;
     /// `game` is the table's game), for the summary of what a seat has not seen. By
@@ -317,8 +318,9 @@ fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
             None => t_string!(i18n, moves_played, n = n).to_string(),
         }
     };
-    // Read out once per change of the table, not at every tick of its clock.
-    let revision = Memo::new(move |_| table.with(|t| t.revision()));
+    // Read out once per change of the table (or of the game on the board), not at every
+    // tick of its clock.
+    let revision = Memo::new(move |_| table.with(|t| (t.revision(), t.shows_shared())));
     let announcement = move || {
         // Read, not only tracked: a memo computes (and follows the table) when read.
         revision.get();

@@ -63,7 +63,7 @@ impl Screen for Game {
 
     /// The move and what it did to the turn order ([`banner::story_lines`]).
     fn announcement(i18n: I18n, table: &Table<Game>) -> Option<String> {
-        let game = table.game();
+        let game = table.announced_game()?;
         let mv = *game.moves().last()?;
         let story = last_turn_story(game)?;
         let seat = look::seat_name(i18n, story.mover);

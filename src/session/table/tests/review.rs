@@ -324,8 +324,14 @@ fn a_shared_game_is_shown_without_touching_the_table_until_continued() {
         shared.play(hmv(mv)).unwrap();
     }
     assert_eq!(t.resigner(), Some(Player::White));
+    assert_eq!(
+        t.announced_game().map(|g| g.moves()),
+        Some(&[hmv("e1e5")][..])
+    );
     t.open_shared(shared.clone());
     assert!(t.shows_shared());
+    // Nor is its last move read out while the shared game is on the board.
+    assert!(t.announced_game().is_none());
     assert_eq!(t.replay_ply(), Some(3));
     // The table's game is not on screen: it cannot be resigned from here (RULES H4.3).
     assert_eq!(t.resigner(), None);
@@ -353,6 +359,7 @@ fn a_shared_game_is_shown_without_touching_the_table_until_continued() {
     t.exit_replay();
     assert_eq!(t.game().moves(), shared.moves());
     assert_eq!(t.resigner(), Some(Player::White));
+    assert_eq!(t.announced_game().map(|g| g.moves()), Some(shared.moves()));
 }
 
 #[test]
