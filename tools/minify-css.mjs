@@ -21,15 +21,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transform } from 'lightningcss';
+import { releaseStagingDir, writeMinified } from './staging.mjs';
 
-const dir = process.env.TRUNK_STAGING_DIR || process.argv[2];
-if (!dir) {
-  console.error('usage: node tools/minify-css.mjs DIST_DIR (or run by trunk)');
-  process.exit(2);
-}
-if (process.env.TRUNK_PROFILE && process.env.TRUNK_PROFILE !== 'release') {
-  process.exit(0);
-}
+const dir = releaseStagingDir('minify-css');
 // lightningcss's version numbers: major << 16 | minor << 8.
 const version = (major, minor = 0) => (major << 16) | (minor << 8);
 const targets = {
@@ -65,8 +59,5 @@ for (const name of sheets) {
   minified.push({ path, name, from: code.length, code: out.code });
 }
 // Nothing is written until every sheet has passed: a failed build changes no file.
-for (const m of minified) {
-  writeFileSync(m.path, m.code);
-  console.log(`[minify-css] ${m.name}: ${m.from} -> ${m.code.length} bytes`);
-}
+writeMinified('minify-css', minified);
 writeFileSync(indexPath, index);

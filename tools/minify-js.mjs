@@ -16,18 +16,12 @@
 // duplicate keys are the same module, so esbuild's warning about them is expected and
 // not an error. Any other warning, an error, or a missing file exits 1, and nothing is
 // written until every file has passed.
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { transformSync } from 'esbuild';
+import { releaseStagingDir, writeMinified } from './staging.mjs';
 
-const dir = process.env.TRUNK_STAGING_DIR || process.argv[2];
-if (!dir) {
-  console.error('usage: node tools/minify-js.mjs DIST_DIR (or run by trunk)');
-  process.exit(2);
-}
-if (process.env.TRUNK_PROFILE && process.env.TRUNK_PROFILE !== 'release') {
-  process.exit(0);
-}
+const dir = releaseStagingDir('minify-js');
 const patterns = [/^shogi-variants-[0-9a-f]+\.js$/, /^__wasm_split-[0-9a-f]+\.js$/, /^cpu_worker\.js$/];
 const files = readdirSync(dir);
 const minified = [];
@@ -55,7 +49,4 @@ for (const pattern of patterns) {
   }
   minified.push({ path, name, from: code.length, code: out.code });
 }
-for (const m of minified) {
-  writeFileSync(m.path, m.code);
-  console.log(`[minify-js] ${m.name}: ${m.from} -> ${m.code.length} bytes`);
-}
+writeMinified('minify-js', minified);
