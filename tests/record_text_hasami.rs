@@ -599,3 +599,20 @@ fn h6_a_novice_cpu_is_written_and_read_by_its_name() {
         [(Player::White, SeatPlayer::Cpu(Level::Novice))]
     );
 }
+
+#[test]
+fn h6_5_the_last_good_move_is_numbered_as_the_fault_is() {
+    // RULES H6.5: "load up to move N" names the last good move the way the error names
+    // the bad one, in pairs of moves: a fault at move 3 (Black) loads up to move 2
+    // (White); a fault at move 2 (White) loads up to move 2 (Black).
+    use Player::{Black, White};
+    let e = err("1. e1e5 e9e6 2. a1a2 a9a8 3. e5e9");
+    assert_eq!(e.at_move, at(3, Some(Black), 4));
+    assert_eq!(e.good_moves(), 4);
+    assert_eq!(e.last_good(), at(2, Some(White), 3));
+    let e = err("1. e1e5 e9e6 2. a1a2 e6e1");
+    assert_eq!(e.at_move, at(2, Some(White), 3));
+    assert_eq!(e.last_good(), at(2, Some(Black), 2));
+    let e = err("1. e1e9");
+    assert_eq!((e.good_moves(), e.last_good()), (0, None));
+}

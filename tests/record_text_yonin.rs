@@ -403,6 +403,16 @@ fn y9_2_a_truncated_record_offers_its_good_moves() {
     let cut = text.find("7 S").expect("seventh move");
     let e = err(&text[..cut]);
     assert_eq!(e.good_moves(), 6);
+    // The last good move, numbered as the record numbers its moves: North started, so
+    // the sixth move (h6g6) is East's, number 6.
+    assert_eq!(
+        e.last_good(),
+        Some(MoveAt {
+            number: 6,
+            seat: Some(Seat::East),
+            index: 5
+        })
+    );
     assert_eq!(
         e.kind,
         Kind::ResultMismatch {

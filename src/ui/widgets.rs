@@ -163,6 +163,13 @@ pub fn ConfirmDialog(
     on_no: Callback<()>,
 ) -> impl IntoView {
     let i18n = use_i18n();
+    // The safe answer: keep playing, or for a finished game and the statistics, keep
+    // what is there.
+    let no = match kind {
+        Confirm::Reopen => t!(i18n, confirm_reopen_no).into_any(),
+        Confirm::ResetStats => t!(i18n, confirm_stats_no).into_any(),
+        _ => t!(i18n, confirm_no).into_any(),
+    };
     let (title, text, yes) = match kind {
         Confirm::NewGame => (
             t!(i18n, confirm_new_title).into_any(),
@@ -210,7 +217,7 @@ pub fn ConfirmDialog(
                     data-autofocus="true"
                     on:click=move |_| on_no.run(())
                 >
-                    {t!(i18n, confirm_no)}
+                    {no}
                 </button>
             </div>
         </Modal>

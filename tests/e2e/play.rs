@@ -341,7 +341,7 @@ fn resign_while_the_cpu_thinks() {
 }
 
 /// Keyboard play: the board is one tab stop, the arrow keys move across it as seen
-/// on screen, Enter selects and moves. Dialogs take the focus, keep the board behind
+/// on screen, Enter selects and moves, Escape drops the pick. Dialogs take the focus, keep the board behind
 /// them inert, and Escape answers "no".
 #[test]
 fn keyboard_plays_and_dialogs_take_the_focus() {
@@ -358,6 +358,13 @@ fn keyboard_plays_and_dialogs_take_the_focus() {
         assert_eq!(page.focused().await, "sq-d1");
         page.press(&char::from(Key::Enter).to_string()).await;
         page.wait_for("d1 selected", |s| s.marked("selected") == ["d1"])
+            .await;
+        // Escape drops the pick; Enter picks it again.
+        page.press(&char::from(Key::Escape).to_string()).await;
+        page.wait_for("Escape drops it", |s| s.marked("selected").is_empty())
+            .await;
+        page.press(&char::from(Key::Enter).to_string()).await;
+        page.wait_for("d1 selected again", |s| s.marked("selected") == ["d1"])
             .await;
         let up = char::from(Key::Up).to_string().repeat(4);
         page.press(&up).await;

@@ -307,6 +307,17 @@ fn export_import_and_a_share_link_carry_the_game() {
         let imported = page.wait_saved("imported", |g| g.moves().len() == 4).await;
         assert_eq!(imported.moves(), game.moves());
 
+        // Another fresh device: the share link pasted into the import dialog.
+        page.js("localStorage.clear()", vec![]).await;
+        page.reload().await;
+        page.click("import").await;
+        paste(&page, "import-text", &link).await;
+        page.click("import-submit").await;
+        let imported = page
+            .wait_saved("imported from the link", |g| g.moves().len() == 4)
+            .await;
+        assert_eq!(imported.moves(), game.moves());
+
         // Another fresh device opens the share link.
         page.js("localStorage.clear()", vec![]).await;
         page.goto_fresh(&link).await;
@@ -370,13 +381,10 @@ fn a_malformed_record_and_a_damaged_link_change_nothing() {
             error.starts_with("Line 3, column 17 · move 2 (Black): e5e9 is not a legal move"),
             "{error}"
         );
-        assert!(
-            page.el("import-partial")
-                .await
-                .text()
-                .await
-                .unwrap()
-                .contains("move 2")
+        assert_eq!(
+            page.el("import-partial").await.text().await.unwrap(),
+            "Load up to move 1 (White)",
+            "numbered as the error numbers the fault"
         );
         page.click("import-close").await;
         page.reload().await;

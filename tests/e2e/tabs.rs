@@ -121,6 +121,35 @@ fn a_table_left_for_another_screen_gives_its_cpu_to_a_tab_that_shows_it() {
     });
 }
 
+/// The tab in charge of the CPU replays its game (its board shows an earlier move and
+/// its CPU waits): it gives the CPU to the second tab, where a person's move is
+/// answered; the first tab stays at the move it shows.
+#[test]
+fn a_tab_that_replays_gives_its_cpu_to_the_other_tab() {
+    run(|page| async move {
+        page.play("e1e5").await;
+        let (game, _) = wait_cpu_answer(&page, 2).await;
+        let (first, second) = page.open_second_tab().await;
+        page.switch_tab(&first).await;
+        page.click("replay-first").await;
+        page.wait_for("the first tab to replay", |s| {
+            s.status == "Replaying: move 0 of 2"
+        })
+        .await;
+
+        page.switch_tab(&second).await;
+        page.wait_for("the second tab to show the game", |s| {
+            s.board() == board_of(&game)
+        })
+        .await;
+        a_move_is_answered_once(&page, &game).await;
+
+        page.switch_tab(&first).await;
+        let snap = page.snapshot().await;
+        assert_eq!(snap.status, "Replaying: move 0 of 4", "still replaying");
+    });
+}
+
 /// Plays a move after the two of `game` and waits for the CPU's answer, which follows
 /// `game` and comes once (four moves saved, still after a pause).
 async fn a_move_is_answered_once(page: &Page, game: &Game) {

@@ -19,8 +19,7 @@ async fn cpu_game(page: &Page, limit: &str, timing: bool) -> (Game, Snapshot, Du
     page.switch_game("yonin").await;
     if limit != "none" {
         page.select("set-limit", limit).await;
-        page.click("new-game").await;
-        page.wait_saved_yonin("the new game with the move limit", |t| {
+        page.wait_saved_yonin("the game, not begun, with the move limit", |t| {
             t.game.rules().move_limit.is_some() && t.game.moves().is_empty()
         })
         .await;
@@ -44,8 +43,8 @@ async fn cpu_game(page: &Page, limit: &str, timing: bool) -> (Game, Snapshot, Du
 
 /// A whole game of four CPU seats (South handed to the CPU too) plays to its end with
 /// the results table, and every move the page saved replays natively to the same end.
-/// The move limit is set to 200 first (through the settings and a new game, as rule
-/// changes wait for the next game): with the pause of 250 ms between moves, a game of the
+/// The move limit is set to 200 first (through the settings, before the first move, so
+/// it applies to this game): with the pause of 250 ms between moves, a game of the
 /// CPU under the default rules took 207 moves and 55 s when measured
 /// ([`measure_cpu_game`]), and a longer one would pass the harness's 100 s; with the
 /// limit the test takes at most about 55 s.

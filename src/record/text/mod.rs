@@ -191,6 +191,26 @@ impl<G: RecordText> ImportError<G> {
     pub fn good_moves(&self) -> usize {
         self.good.as_ref().map_or(0, |g| g.moves().len())
     }
+
+    /// The last of the good moves ([`ImportError::good`]), numbered as the record numbers
+    /// the fault's place ([`RecordText::move_number`]; Hasami in pairs, Yonin by the
+    /// move count), with the seat that played it and its index (0-based): what "load up
+    /// to move N (seat)" loads. `None` without good moves.
+    pub fn last_good(&self) -> Option<MoveAt<G::Seat>> {
+        let good = self.good.as_deref()?;
+        let index = good.moves().len().checked_sub(1)?;
+        // The seat that played it is the one to move before it (a resignation after it
+        // is taken back first).
+        let mut before = good.clone();
+        while before.moves().len() > index {
+            before.undo()?;
+        }
+        Some(MoveAt {
+            number: good.move_number(index),
+            seat: before.side_to_move(),
+            index,
+        })
+    }
 }
 
 impl<G: RecordText> fmt::Display for ImportError<G> {

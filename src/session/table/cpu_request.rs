@@ -127,7 +127,7 @@ impl<G: TableGame> Table<G> {
     /// this tab is in charge, no dialog is open and the CPU is to move.
     pub(super) fn refresh_request(&mut self) {
         let seat = match self.game.side_to_move() {
-            Some(s) if self.leader && self.shown && !self.modal_open && self.review.is_none() => s,
+            Some(s) if self.leader && self.may_lead() => s,
             _ => {
                 self.pending = None;
                 return;

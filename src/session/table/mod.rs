@@ -49,7 +49,9 @@ pub use error::{Refusal, TableError, TableNotice};
 pub use game::{LegacyError, LegacyFormat, PieceStyleChoice, SettingsOf, TableGame};
 pub use link::LinkSeats;
 pub use picking::{Click, Dests, Selection, Source};
-pub use records::{LinkProblem, link_of_fragment, record_file_name};
+pub use records::{
+    ImportFault, LinkProblem, link_in_text, link_of_fragment, read_import, record_file_name,
+};
 pub use review::ReplayStep;
 pub use saved::{SavedTable, SavedTableError};
 pub use settings::{PanelRules, Settings, SettingsError, TableSettings, TimePerMove, ViewMode};
@@ -338,6 +340,12 @@ impl<G: TableGame> Table<G> {
         self.participant(seat).controller
     }
 
+    /// Whether the game has begun: a move was played (or taken back and may be
+    /// redone), or it is over. Before, a rule change applies to it at once.
+    pub fn has_begun(&self) -> bool {
+        !self.game.moves().is_empty() || !self.redo.is_empty() || self.game.is_over()
+    }
+
     /// Whether the rules in the settings differ from those of the game in progress, so
     /// they will apply from the next game.
     pub fn rules_pending(&self) -> bool {
@@ -393,18 +401,17 @@ impl<G: TableGame> Table<G> {
         (self.controller(seat) == Controller::Human).then(|| self.clock.remaining_ms(limit))
     }
 
-    /// Whether the table is on screen ([`Table::set_shown`]).
-    pub fn is_shown(&self) -> bool {
-        self.shown
+    /// Whether this tab may be in charge of the CPU and the clock: the table is on
+    /// screen, with no dialog open (the rules page included) and its game not replayed.
+    /// A tab that may not gives the Web Lock to another tab that shows the table
+    /// ([`ChargeLock`]), so a player in that tab is answered.
+    pub fn may_lead(&self) -> bool {
+        self.shown && !self.modal_open && self.review.is_none()
     }
 
     /// Whether the clock is counting now.
     pub fn clock_running(&self) -> bool {
-        self.shown
-            && !self.modal_open
-            && self.review.is_none()
-            && !self.timed_out
-            && self.remaining_ms().is_some()
+        self.may_lead() && !self.timed_out && self.remaining_ms().is_some()
     }
 
     /// The notices on screen.
@@ -564,6 +571,17 @@ impl<G: TableGame> Table<G> {
         self.play_picked(picked)
     }
 
+    /// Drops the piece picked (on the board or in hand), as Escape does on the board.
+    /// Returns whether one was picked; a held move or promotion choice is left to its
+    /// own cancel ([`Table::cancel_move`], [`Table::choose_promotion`]).
+    pub fn drop_pick(&mut self) -> bool {
+        if self.picking.holds() || !matches!(self.selection(), Selection::Source(_)) {
+            return false;
+        }
+        self.picking.clear();
+        true
+    }
+
     /// What a person's turn looks like to [`Picking`].
     fn turn(&self) -> Turn<'_, G> {
         Turn {
@@ -705,11 +723,17 @@ impl<G: TableGame> Table<G> {
         Ok(())
     }
 
-    /// Replaces the settings. Rule changes apply from the next game; a new time per
-    /// move counts the time already used in this turn.
+    /// Replaces the settings. Rule changes apply from the next game, or at once to a
+    /// game that has not begun ([`Table::has_begun`]; not at a table playing by link,
+    /// whose rules the link fixed); a new time per move counts the time already used in
+    /// this turn.
     pub fn set_settings(&mut self, settings: SettingsOf<G>) {
         if settings != self.settings {
             self.settings = settings;
+            if self.rules_pending() && !self.has_begun() && self.link.is_none() {
+                self.game = G::next_game(&self.settings, Some(&self.game), false);
+                self.new_turn();
+            }
             self.changed();
             self.update_view_seat();
         }

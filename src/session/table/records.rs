@@ -5,7 +5,7 @@
 
 use super::{Controller, Table, TableGame, TableNotice};
 use crate::record::link::{LinkErrorKind, LinkGame, ShareLink, game_of_link};
-use crate::record::text::{RecordInfo, SeatPlayer};
+use crate::record::text::{ImportError, RecordInfo, RecordText, SeatPlayer};
 
 /// The longest share link payload opened, in characters (bytes: base64url is ASCII):
 /// the same bound as a record's ([`crate::record::text::MAX_RECORD_BYTES`]), far above
@@ -32,6 +32,63 @@ pub struct LinkProblem<S> {
 pub fn link_of_fragment(fragment: &str) -> Option<(LinkGame, &str)> {
     let payload = fragment.strip_prefix('#').unwrap_or(fragment);
     game_of_link(payload).map(|game| (game, payload))
+}
+
+/// The share link in a text pasted or opened for import: one word (no white space)
+/// with a `#` followed by a game link of this app (an address as the share button
+/// gives it, or the fragment alone, `#H2…`); its payload. `None` for anything else,
+/// which is read as a record: a record's moves may carry `#` marks, but a record of
+/// moves is several words.
+pub fn link_in_text(text: &str) -> Option<&str> {
+    let text = text.trim();
+    if text.contains(char::is_whitespace) {
+        return None;
+    }
+    let (_, fragment) = text.rsplit_once('#')?;
+    link_of_fragment(fragment).map(|(_, payload)| payload)
+}
+
+/// Why what was given to import did not read: a record (or position) that does not
+/// read, or a share link that could not be opened.
+#[derive(Clone, Debug)]
+pub enum ImportFault<G: RecordText> {
+    /// A record or position ([`RecordText::read_record`]); its good moves may be loaded.
+    Record(ImportError<G>),
+    /// A share link ([`link_in_text`]), told as a link opened from the address bar is
+    /// (`shown` 0: nothing is loaded).
+    Link(LinkProblem<G::Seat>),
+}
+
+/// Reads what the player pasted or opened in the import dialog (`docs/RECORDS.md`,
+/// "Reading"): a share link of this app ([`link_in_text`]) gives its game, anything
+/// else is read as a record or a position string ([`RecordText::read_record`]).
+///
+/// # Errors
+/// [`ImportFault::Link`] for a link that does not open (damaged, of the other game,
+/// over [`MAX_LINK_CHARS`]); [`ImportFault::Record`] for a record that does not read.
+pub fn read_import<G: RecordText + ShareLink>(bytes: &[u8]) -> Result<G, ImportFault<G>> {
+    let link = std::str::from_utf8(bytes).ok().and_then(link_in_text);
+    let Some(payload) = link else {
+        return G::read_record(bytes)
+            .map(|(game, _info)| game)
+            .map_err(ImportFault::Record);
+    };
+    if payload.len() > MAX_LINK_CHARS {
+        return Err(ImportFault::Link(LinkProblem {
+            kind: LinkErrorKind::TooLong,
+            at_move: None,
+            seat: None,
+            shown: 0,
+        }));
+    }
+    G::from_link(payload).map_err(|e| {
+        ImportFault::Link(LinkProblem {
+            kind: e.kind,
+            at_move: e.at_move,
+            seat: e.seat,
+            shown: 0,
+        })
+    })
 }
 
 /// The file name a record is downloaded as: `KEY-YYYY-MM-DD.txt` from a PGN date

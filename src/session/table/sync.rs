@@ -147,9 +147,11 @@ pub enum Grant {
 }
 
 /// When a tab asks for, keeps and gives back the Web Lock that puts it in charge of a
-/// table ([`Table::set_leader`]): it wants the lock while the table is on screen and
-/// gives it back when the player goes to another game or to the choice of a game, so
-/// that another tab showing that table takes over its CPU and clock. At most one
+/// table ([`Table::set_leader`]): it wants the lock while it may lead
+/// ([`Table::may_lead`]: the table on screen, no dialog, no replay) and gives it back
+/// when the player goes to another game or to the choice of a game, opens a dialog or
+/// the rules, or replays the game, so that another tab showing that table takes over
+/// its CPU and clock (a tab left in a replay does not keep the other's CPU waiting). At most one
 /// request is outstanding: a lock granted after the table was hidden is given back.
 /// Where the browser refuses Web Locks, the tab is in charge alone and this asks
 /// nothing more.
@@ -162,7 +164,7 @@ pub struct ChargeLock {
 }
 
 impl ChargeLock {
-    /// The table is on screen (`true`: the lock is wanted) or not.
+    /// The table may lead (`true`: the lock is wanted, [`Table::may_lead`]) or not.
     pub fn want(&mut self, wanted: bool) -> LockStep {
         self.wanted = wanted;
         if self.alone {

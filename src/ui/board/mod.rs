@@ -72,6 +72,7 @@ impl Default for BoardTexts {
 /// - A held move: when `view.confirm` is set, buttons `move-confirm` (focused) and
 ///   `move-cancel` appear next to the square; they call `on_confirm` with `true` and
 ///   `false` (Escape cancels too).
+/// - Escape in the board with a piece selected and no choice open calls `on_escape`.
 /// - Motion: a piece whose square has [`SquareView::arrive`] slides in from its old
 ///   square (or fades in, for a drop) once per move, by a CSS animation that
 ///   `prefers-reduced-motion: reduce` turns off.
@@ -91,6 +92,10 @@ pub fn Board(
     /// Called with the answer about a held move: `true` play it, `false` cancel.
     #[prop(optional)]
     on_confirm: Option<Callback<bool>>,
+    /// Called on Escape in the board while a piece (on the board or in hand) is
+    /// selected and no choice is open: the host drops the pick.
+    #[prop(optional)]
+    on_escape: Option<Callback<()>>,
     /// Accessible label of the whole board.
     #[prop(into)]
     label: Signal<String>,
@@ -101,6 +106,12 @@ pub fn Board(
     let turn = Memo::new(move |_| view.with(|v| v.turn));
     let promotion = Memo::new(move |_| view.with(|v| v.promotion));
     let confirm = Memo::new(move |_| view.with(|v| v.confirm));
+    let picked = Memo::new(move |_| {
+        view.with(|v| {
+            v.squares.iter().any(|s| s.selected)
+                || v.hands.iter().any(|h| h.pieces.iter().any(|p| p.selected))
+        })
+    });
     // The last move animated: a piece arriving with this id is drawn still (redrawn
     // or turned boards do not replay it).
     // What the board shows when it is created (a reload, a game switched to) is not
@@ -162,6 +173,13 @@ pub fn Board(
             "Escape" if confirm.get_untracked().is_some() => {
                 ev.prevent_default();
                 answer(false);
+                return;
+            }
+            "Escape" if picked.get_untracked() => {
+                if let Some(cb) = on_escape {
+                    ev.prevent_default();
+                    cb.run(());
+                }
                 return;
             }
             _ => return,

@@ -144,11 +144,12 @@ fn save<G: TableGame>(
     on_saved.run(result);
 }
 
-/// Holds the Web Lock named after the table while the table is on screen: the tab
-/// holding it is in charge of the CPU and the clock ([`ChargeLock`] decides when to ask
-/// and when to give it back). A tab that leaves the table for another game gives the
-/// lock back, so another tab showing the table takes over; a closed tab's lock goes to
-/// the next tab waiting. Without Web Locks (an old browser, a page not served securely)
+/// Holds the Web Lock named after the table while the table may lead (on screen, no
+/// dialog, no replay: [`Table::may_lead`]): the tab holding it is in charge of the CPU
+/// and the clock ([`ChargeLock`] decides when to ask and when to give it back). A tab
+/// that leaves the table for another game, opens a dialog or replays gives the lock
+/// back, so another tab showing the table takes over; a closed tab's lock goes to the
+/// next tab waiting. Without Web Locks (an old browser, a page not served securely)
 /// or when the browser refuses them, this tab is in charge alone.
 fn take_charge<G: TableGame>(table: RwSignal<Table<G>>, key: &str) {
     let Some((locks, request)) = web_locks() else {
@@ -186,9 +187,9 @@ fn take_charge<G: TableGame>(table: RwSignal<Table<G>>, key: &str) {
         })
     };
     let key = wasm_bindgen::JsValue::from_str(key);
-    let shown = Memo::new(move |_| table.with(|t| t.is_shown()));
+    let may_lead = Memo::new(move |_| table.with(|t| t.may_lead()));
     Effect::new(move |_| {
-        let step = lock.borrow_mut().want(shown.get());
+        let step = lock.borrow_mut().want(may_lead.get());
         match step {
             LockStep::Nothing => {}
             LockStep::Request => {

@@ -229,6 +229,11 @@ pub(crate) fn table_board<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
             }
         });
     });
+    let on_escape = Callback::new(move |()| {
+        table.update(|t| {
+            t.drop_pick();
+        });
+    });
     view! {
         <Board
             view=view
@@ -236,6 +241,7 @@ pub(crate) fn table_board<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
             on_hand=on_hand
             on_promotion=on_promotion
             on_confirm=on_confirm
+            on_escape=on_escape
             texts=board_texts(i18n)
             label=Signal::derive(move || G::board_label(i18n))
         />

@@ -7,7 +7,7 @@
 use super::{I18n, RecordsDialog, Screen, TableCtx};
 use crate::record::link::{HeaderField, LinkErrorKind};
 use crate::record::text::{ImportError, ImportErrorKind, MAX_RECORD_BYTES};
-use crate::session::table::{LinkProblem, Table, record_file_name};
+use crate::session::table::{ImportFault, LinkProblem, Table, read_import, record_file_name};
 use crate::ui::i18n::{t, t_string};
 use crate::ui::widgets::{Modal, modal_ids};
 use leptos::prelude::*;
@@ -403,9 +403,9 @@ pub fn import_dialog<G: Screen>(
 ) -> impl IntoView {
     let TableCtx { i18n, .. } = ctx;
     let text = RwSignal::new(String::new());
-    let error = RwSignal::new(None::<ImportError<G>>);
-    let read = move |bytes: &[u8]| match G::read_record(bytes) {
-        Ok((game, _info)) => {
+    let error = RwSignal::new(None::<ImportFault<G>>);
+    let read = move |bytes: &[u8]| match read_import::<G>(bytes) {
+        Ok(game) => {
             error.set(None);
             on_game.run(game);
         }
@@ -427,7 +427,7 @@ pub fn import_dialog<G: Screen>(
         };
         // Refused before reading when too large, as the reader refuses a long text.
         if file.size() > MAX_RECORD_BYTES as f64 {
-            error.set(Some(ImportError {
+            error.set(Some(ImportFault::Record(ImportError {
                 line: None,
                 column: None,
                 at_move: None,
@@ -436,7 +436,7 @@ pub fn import_dialog<G: Screen>(
                     max: MAX_RECORD_BYTES,
                 },
                 good: None,
-            }));
+            })));
             return;
         }
         let promise = file.array_buffer();
@@ -448,8 +448,26 @@ pub fn import_dialog<G: Screen>(
             }
         });
     };
-    let message = move || error.with(|e| e.as_ref().map(|e| import_error_text::<G>(i18n, e)));
-    let good = move || error.with(|e| e.as_ref().map_or(0, |e| e.good_moves()));
+    let message = move || {
+        error.with(|e| {
+            e.as_ref().map(|e| match e {
+                ImportFault::Record(e) => import_error_text::<G>(i18n, e),
+                ImportFault::Link(p) => link_problem_text::<G>(i18n, p),
+            })
+        })
+    };
+    // "Load up to move N (seat)": the last good move, numbered as the error numbers
+    // the fault.
+    let partial = move || {
+        error.with(|e| {
+            let Some(ImportFault::Record(e)) = e else {
+                return None;
+            };
+            let at = e.last_good()?;
+            let seat = G::seat_name(i18n, at.seat?);
+            Some(t_string!(i18n, import_partial, n = at.number, seat = seat).to_string())
+        })
+    };
     view! {
         <Modal testid="import-dialog" on_escape=on_close>
             <h2 id=modal_ids("import-dialog").0>{t!(i18n, import_title)}</h2>
@@ -471,14 +489,18 @@ pub fn import_dialog<G: Screen>(
                 <button type="button" class="btn primary" data-testid="import-submit" on:click=submit>
                     {t!(i18n, import_submit)}
                 </button>
-                <Show when=move || { good() > 0 }>
+                <Show when=move || partial().is_some()>
                     <button type="button" class="btn" data-testid="import-partial"
                         on:click=move |_| {
-                            if let Some(game) = error.with_untracked(|e| e.as_ref().and_then(|e| e.good.as_deref().cloned())) {
+                            let good = error.with_untracked(|e| match e {
+                                Some(ImportFault::Record(e)) => e.good.as_deref().cloned(),
+                                _ => None,
+                            });
+                            if let Some(game) = good {
                                 on_game.run(game);
                             }
                         }>
-                        {move || t_string!(i18n, import_partial, n = good()).to_string()}
+                        {partial}
                     </button>
                 </Show>
                 <button type="button" class="btn" data-testid="import-close" on:click=move |_| on_close.run(())>

@@ -98,11 +98,14 @@ fn only_the_tab_in_charge_asks_the_cpu_and_not_behind_a_dialog() {
     t.click_square(sq("e1"));
     t.click_square(sq("e5"));
     assert!(t.cpu_request().is_none(), "not in charge");
+    assert!(t.may_lead());
     t.set_leader(true);
     let first = t.cpu_request().unwrap().id;
     t.set_modal(true);
     assert!(t.cpu_request().is_none(), "a dialog is open");
+    assert!(!t.may_lead(), "the lock goes to another tab");
     t.set_modal(false);
+    assert!(t.may_lead());
     let req = t.cpu_request().unwrap().clone();
     assert_ne!(req.id, first, "asked again when the dialog closes");
     t.set_leader(false);
@@ -110,10 +113,43 @@ fn only_the_tab_in_charge_asks_the_cpu_and_not_behind_a_dialog() {
     t.set_leader(true);
     t.set_shown(false);
     assert!(t.cpu_request().is_none(), "another game is on screen");
+    assert!(!t.may_lead());
     t.set_shown(true);
     let mv = req.think(None).unwrap();
     t.cpu_answer(t.revision(), mv).unwrap();
     assert_eq!(t.game().moves().len(), 2);
+}
+
+/// Two tabs of one table: the first, in charge, replays its game; it may no longer
+/// lead, so the page gives its lock to the second tab, whose person's move the CPU then
+/// answers there (before, the second tab's CPU waited for the replay to end).
+#[test]
+fn a_tab_that_replays_lets_another_tab_answer_its_person() {
+    let mut a = hasami();
+    click_move(&mut a, "e1", "e5");
+    answer_cpu(&mut a);
+    let mut b = hasami::Table::open(Some(&a.saved().encode()), None, PAGE_B).0;
+    assert!(b.may_lead());
+    a.replay_step(ReplayStep::Previous);
+    assert!(!a.may_lead(), "a replaying tab gives the lock back");
+    a.set_leader(false);
+    b.set_leader(true);
+    let mv = b.game().legal_moves()[0];
+    assert_eq!(b.click_square(mv.from), Click::Selected);
+    assert!(matches!(b.click_square(mv.to), Click::Played(_)));
+    let req = b
+        .cpu_request()
+        .expect("the second tab asks its CPU")
+        .clone();
+    assert_eq!(req.seat, Player::White);
+    let mv = req.think(None).unwrap();
+    b.cpu_answer(req.revision, mv).unwrap();
+    a.storage_event(Some(&b.saved().encode()));
+    assert_eq!(a.game().moves().len(), 4, "the replaying tab follows");
+    assert_eq!(a.replay_ply(), Some(1), "at the move it shows");
+    assert!(a.cpu_request().is_none());
+    a.exit_replay();
+    assert!(a.may_lead(), "back in play: it asks for the lock again");
 }
 
 #[test]

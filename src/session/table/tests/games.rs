@@ -155,3 +155,45 @@ fn four_cpus_play_a_yonin_game_to_its_end_through_the_table() {
     let winners = YGame::winners(&t.game().outcome().unwrap()).len() as u32;
     assert_eq!(firsts, winners);
 }
+
+/// RULES H5 and Y8 (the choice "when a local rule takes effect"): a rule changed before
+/// the first move applies to the game on the board at once; once a move was played (or
+/// is there to redo), from the next game.
+#[test]
+fn a_rule_change_before_the_first_move_applies_to_that_game_h5_y8() {
+    use crate::engine::hasami::WinCondition;
+    let mut t = hasami();
+    let mut settings = *t.settings();
+    settings.rules.win = WinCondition::LeadByThree;
+    t.set_settings(settings);
+    assert_eq!(t.game().rules().win, WinCondition::LeadByThree);
+    assert!(!t.rules_pending());
+    assert_eq!(t.game_number(), 1, "the same game");
+
+    click_move(&mut t, "e1", "e5");
+    settings.rules.win = WinCondition::CaptureAll;
+    t.set_settings(settings);
+    assert_eq!(t.game().rules().win, WinCondition::LeadByThree, "begun");
+    assert!(t.rules_pending());
+    assert_eq!(t.game().moves().len(), 1, "the move stays");
+    // Taken back to the start, the move can be redone: still begun.
+    t.take_back().unwrap();
+    assert!(t.game().moves().is_empty() && t.can_redo());
+    settings.rules.win = WinCondition::CaptureFive;
+    t.set_settings(settings);
+    assert_eq!(t.game().rules().win, WinCondition::LeadByThree);
+    t.new_game();
+    assert_eq!(t.game().rules().win, WinCondition::CaptureFive);
+
+    // Yonin, a game that starts at West: the new format applies, West still starts.
+    let mut y = yonin::Table::new(YSettings::default(), PAGE_A);
+    y.set_controller(Seat::South, Controller::Human);
+    click_move(&mut y, "e3", "e4");
+    y.new_game();
+    assert_eq!(y.game().side_to_move(), Some(Seat::West));
+    let mut settings = *y.settings();
+    settings.rules.format = crate::engine::yonin::Format::Pairs;
+    y.set_settings(settings);
+    assert_eq!(y.game().rules().format, crate::engine::yonin::Format::Pairs);
+    assert_eq!(y.game().side_to_move(), Some(Seat::West));
+}

@@ -146,3 +146,21 @@ fn a_hand_piece_with_no_legal_drop_is_refused_and_told_y4_5() {
     let report = click_move(&mut t, "e1", "d1");
     assert_eq!(report.mover, Seat::South);
 }
+
+/// Escape on the board drops the piece picked, on the board or in hand; it leaves an
+/// open promotion choice to its own cancel, and does nothing with nothing picked.
+#[test]
+fn escape_drops_the_pick() {
+    let mut t = yonin_promotion();
+    assert!(!t.drop_pick(), "nothing picked");
+    assert_eq!(t.click_square(sq("e6")), Click::Selected);
+    assert!(t.drop_pick());
+    assert_eq!(t.selection(), Selection::None);
+    assert_eq!(t.click_hand(Seat::South, Role::Pawn), Click::Selected);
+    assert!(t.drop_pick());
+    assert_eq!(t.selection(), Selection::None);
+    assert_eq!(t.click_square(sq("e6")), Click::Selected);
+    assert_eq!(t.click_square(sq("e7")), Click::AskPromotion);
+    assert!(!t.drop_pick(), "the choice is cancelled by its own button");
+    assert!(matches!(t.selection(), Selection::Promotion { .. }));
+}

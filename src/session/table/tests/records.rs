@@ -127,3 +127,63 @@ fn a_game_is_in_progress_once_begun_and_until_it_ends() {
     t.resign().unwrap();
     assert!(!t.game_in_progress());
 }
+
+/// The import dialog reads a share link as the game it carries, whole address or
+/// fragment alone; a damaged one is told as a link; a record, `#` marks and all, is
+/// still a record (docs/RECORDS.md, "Reading"; RULES H6.5).
+#[test]
+fn an_imported_share_link_gives_its_game() {
+    use crate::record::text::ImportErrorKind;
+    let mut shared = HGame::new(Default::default());
+    for mv in ["a1a4", "a9a6", "b1b3", "b9b7"] {
+        shared.play(hmv(mv)).unwrap();
+    }
+    let link = shared.to_link();
+    for text in [
+        format!("https://example.org/shogi/#{link}"),
+        format!("  #{link}\n"),
+        format!("http://127.0.0.1:8080/?x=1#{link}"),
+    ] {
+        assert_eq!(link_in_text(&text), Some(link.as_str()), "{text:?}");
+        let game = read_import::<HGame>(text.as_bytes()).expect("opens");
+        assert_eq!(game.moves(), shared.moves(), "{text:?}");
+    }
+    // Not links: a record with `#` marks, a page anchor, an address without a game.
+    for text in [
+        "1. e1e5# e9e6",
+        "e1e5#",
+        "#rules-capture",
+        "https://example.org/",
+    ] {
+        assert_eq!(link_in_text(text), None, "{text:?}");
+    }
+    assert_eq!(
+        read_import::<HGame>(b"1. e1e5# e9e6")
+            .expect("a record")
+            .moves()
+            .len(),
+        2
+    );
+    // A link cut short, and a Yonin link in Hasami: told as links, nothing loaded.
+    let cut = format!("#{}", &link[..link.len() - 2]);
+    match read_import::<HGame>(cut.as_bytes()) {
+        Err(ImportFault::Link(p)) => {
+            assert_eq!(p.kind, LinkErrorKind::Truncated);
+            assert_eq!(p.shown, 0);
+        }
+        other => panic!("{other:?}"),
+    }
+    let yonin = format!("#{}", YGame::new(Default::default(), Seat::South).to_link());
+    assert!(matches!(
+        read_import::<HGame>(yonin.as_bytes()),
+        Err(ImportFault::Link(LinkProblem {
+            kind: LinkErrorKind::WrongGame { .. },
+            ..
+        }))
+    ));
+    // A record that does not read stays a record's fault.
+    assert!(matches!(
+        read_import::<HGame>(b"1. e1e9"),
+        Err(ImportFault::Record(e)) if matches!(e.kind, ImportErrorKind::IllegalMove { .. })
+    ));
+}
