@@ -1,7 +1,8 @@
 //! The page's layout on phones and laptops (issue 20): nothing moves the board while a
 //! game goes on; the phone layout (the settings panel closed during a game, the rules
 //! near the board, every select labelled and shown whole, hand pieces a finger wide);
-//! the outcome of a game beside the move counter. Screenshots of both games in three
+//! the outcome of a game beside the move counter; the replay buttons in sight of the
+//! board on a phone. Screenshots of both games in three
 //! languages go to `target/screenshots/layout-*.png`.
 
 use crate::harness::{Page, run, wait_cpu_answer};
@@ -257,6 +258,41 @@ fn nothing_moves_the_board_in_a_game_of_four_cpu_seats() {
                 laptop.shifts
             );
         }
+    });
+}
+
+/// On a phone the move list is far below the board: while replaying, its buttons lie
+/// over the bottom of the window, in sight of the whole board, and go back into the
+/// list after "Back to the game".
+#[test]
+fn on_a_phone_the_replay_buttons_stay_in_sight_of_the_board() {
+    run(|page| async move {
+        page.set_viewport(390, 844).await;
+        page.play("e1e5").await;
+        wait_cpu_answer(&page, 2).await;
+        page.click("replay-prev").await;
+        page.wait_for("replaying", |s| s.status == "Replaying: move 1 of 2")
+            .await;
+        page.js("window.scrollTo(0, 0)", vec![]).await;
+        page.sleep(200).await;
+        let board = rects(&page, "[data-testid=board]").await[0];
+        for id in ["replay-prev", "replay-next", "replay-exit"] {
+            let button = rects(&page, &format!("[data-testid={id}]")).await[0];
+            assert!(
+                button[1] >= board[3] && button[3] <= 844.0,
+                "{id} {button:?} below the board {board:?}, in the window"
+            );
+        }
+        page.click("replay-exit").await;
+        page.wait_for("back in play", |s| s.status == "Black to move")
+            .await;
+        let position = page
+            .js(
+                "return getComputedStyle(document.querySelector('.replay-bar')).position",
+                vec![],
+            )
+            .await;
+        assert_eq!(position, json!("static"), "back in the move list");
     });
 }
 

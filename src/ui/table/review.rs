@@ -219,6 +219,9 @@ pub fn move_list_panel<G: Screen>(
                         .collect_view()
                 }}
             </ol>
+            // While replaying on one column (phones), this bar lies over the bottom of the
+            // window, so the board and the buttons are seen together (style/main.css).
+            <div class="replay-bar" class:replaying=move || replaying.get()>
             <div class="replay-buttons" role="group" aria-label=move || t_string!(i18n, replay_controls).to_string()>
                 <button type="button" class="btn icon" data-testid="replay-first"
                     title=move || t_string!(i18n, replay_first).to_string()
@@ -264,6 +267,7 @@ pub fn move_list_panel<G: Screen>(
                     </button>
                 </div>
             </Show>
+            </div>
         </section>
     }
 }
