@@ -695,6 +695,23 @@ fn reload_mid_game_resumes_it() {
         let game = script_game(n + 1);
         assert_eq!(saved.moves(), game.moves());
         assert_page_shows(&snap, &game);
+
+        // A rule changed mid-game waits for the next one; the note names those in play.
+        page.select("set-limit", "200").await;
+        page.sleep(300).await;
+        let note = page
+            .js(
+                "return document.querySelector('[data-testid=rules-pending]')?.textContent ?? ''",
+                vec![],
+            )
+            .await;
+        assert_eq!(
+            note.as_str().map(str::trim),
+            Some(
+                "Rule changes apply from the next game. This game: Individual · After two \
+                 mates · Go to the mater · move limit None."
+            )
+        );
     });
 }
 

@@ -132,8 +132,7 @@ impl Screen for Game {
     }
 
     fn rules_pending_note(ctx: TableCtx<Game>) -> AnyView {
-        let i18n = ctx.i18n;
-        t!(i18n, yonin_rules_pending).into_any()
+        settings::rules_pending_note(ctx)
     }
 
     fn alternate_hint(i18n: I18n) -> AnyView {

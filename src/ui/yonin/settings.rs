@@ -3,12 +3,65 @@
 //! next game, and the piece style (kanji or letters).
 
 use crate::engine::yonin::{EliminatedPieces, Format, Game, GameEnd};
+use crate::ui::I18n;
 use crate::ui::i18n::{t, t_string};
 use crate::ui::table::TableCtx;
 use crate::ui::table::settings::{
     edit_settings, move_limit_select, piece_style_select, select_setting,
 };
 use leptos::prelude::*;
+
+fn format_name(i18n: I18n, format: Format) -> String {
+    match format {
+        Format::Individual => t_string!(i18n, format_individual).to_string(),
+        Format::Pairs => t_string!(i18n, format_pairs).to_string(),
+    }
+}
+
+fn end_name(i18n: I18n, end: GameEnd) -> String {
+    match end {
+        GameEnd::AfterTwoMates => t_string!(i18n, end_two_mates).to_string(),
+        GameEnd::ToTheLast => t_string!(i18n, end_last).to_string(),
+    }
+}
+
+fn eliminated_name(i18n: I18n, pieces: EliminatedPieces) -> String {
+    match pieces {
+        EliminatedPieces::ToMater => t_string!(i18n, elim_to_mater).to_string(),
+        EliminatedPieces::Ownerless => t_string!(i18n, elim_ownerless).to_string(),
+    }
+}
+
+fn limit_name(i18n: I18n, limit: Option<u32>) -> String {
+    match limit {
+        None => t_string!(i18n, limit_none).to_string(),
+        Some(n) => t_string!(i18n, limit_moves, count = n).to_string(),
+    }
+}
+
+/// "Rule changes apply from the next game. This game: …", naming the rules in play
+/// in the panel's order (RULES Y8).
+pub fn rules_pending_note(ctx: TableCtx<Game>) -> AnyView {
+    let TableCtx { table, i18n, .. } = ctx;
+    let current = move || {
+        let rules = table.with(|t| t.game().rules());
+        t_string!(
+            i18n,
+            yonin_current_rules,
+            format = format_name(i18n, rules.format),
+            end = end_name(i18n, rules.end),
+            pieces = eliminated_name(i18n, rules.eliminated_pieces),
+            limit = limit_name(i18n, rules.move_limit)
+        )
+        .to_string()
+    };
+    view! {
+        {t!(i18n, yonin_rules_pending)}
+        " "
+        {current}
+    }
+    .into_any()
+}
 
 /// Format (`set-format`), end (`set-end`), eliminated pieces (`set-eliminated`) and
 /// the move limit (`set-limit`), each with its hint.
@@ -24,10 +77,7 @@ pub fn rules_settings(ctx: TableCtx<Game>) -> AnyView {
                 (Format::Individual, "individual".to_string()),
                 (Format::Pairs, "pairs".to_string()),
             ],
-            move |f| match f {
-                Format::Individual => t_string!(i18n, format_individual).to_string(),
-                Format::Pairs => t_string!(i18n, format_pairs).to_string(),
-            },
+            move |f| format_name(i18n, f),
             move || rules().format,
             move |f| edit_settings(table, |s| s.rules.format = f),
         )}
@@ -40,10 +90,7 @@ pub fn rules_settings(ctx: TableCtx<Game>) -> AnyView {
                 (GameEnd::AfterTwoMates, "two_mates".to_string()),
                 (GameEnd::ToTheLast, "last".to_string()),
             ],
-            move |e| match e {
-                GameEnd::AfterTwoMates => t_string!(i18n, end_two_mates).to_string(),
-                GameEnd::ToTheLast => t_string!(i18n, end_last).to_string(),
-            },
+            move |e| end_name(i18n, e),
             move || rules().end,
             move |e| edit_settings(table, |s| s.rules.end = e),
         )}
@@ -56,17 +103,14 @@ pub fn rules_settings(ctx: TableCtx<Game>) -> AnyView {
                 (EliminatedPieces::ToMater, "to_mater".to_string()),
                 (EliminatedPieces::Ownerless, "ownerless".to_string()),
             ],
-            move |e| match e {
-                EliminatedPieces::ToMater => t_string!(i18n, elim_to_mater).to_string(),
-                EliminatedPieces::Ownerless => t_string!(i18n, elim_ownerless).to_string(),
-            },
+            move |e| eliminated_name(i18n, e),
             move || rules().eliminated_pieces,
             move |e| edit_settings(table, |s| s.rules.eliminated_pieces = e),
         )}
         <p class="hint" data-testid="hint-eliminated">{t!(i18n, yhint_eliminated)}</p>
         {move_limit_select(
             ctx,
-            |i18n, n| t_string!(i18n, limit_moves, count = n).to_string(),
+            |i18n, n| limit_name(i18n, Some(n)),
             |r| r.move_limit,
             |r, limit| r.move_limit = limit,
         )}
