@@ -87,6 +87,12 @@ impl TableGame for Game {
         Game::new(settings.rules)
     }
 
+    fn under_rules(&self, rules: Rules) -> Option<Game> {
+        let mut record = crate::engine::Variant::record(self);
+        record.rules = rules;
+        <Game as crate::engine::Variant>::from_record(&record).ok()
+    }
+
     /// RULES H1.3: with *alternate who starts*, the participants swap colours if the game
     /// being left had begun.
     fn next_seating(settings: &Settings, begun: bool, seating: &mut [usize]) {

@@ -46,6 +46,11 @@ pub trait TableGame: Variant<Rules: PanelRules> {
     /// an outcome); restarting a game nobody moved in keeps who starts.
     fn next_game(settings: &SettingsOf<Self>, previous: Option<&Self>, begun: bool) -> Self;
 
+    /// This game, not begun, under `rules` in place of its own: the same start (position
+    /// and seat to move; an imported position stays), for a rule changed before the
+    /// first move. `None` when that start cannot be played under `rules`.
+    fn under_rules(&self, rules: Self::Rules) -> Option<Self>;
+
     /// Changes which participant sits in which seat for the next game; `seating[seat
     /// index]` is the participant's index. The default keeps everyone in place.
     fn next_seating(_settings: &SettingsOf<Self>, _begun: bool, _seating: &mut [usize]) {}

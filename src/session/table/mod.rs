@@ -730,8 +730,12 @@ impl<G: TableGame> Table<G> {
     pub fn set_settings(&mut self, settings: SettingsOf<G>) {
         if settings != self.settings {
             self.settings = settings;
-            if self.rules_pending() && !self.has_begun() && self.link.is_none() {
-                self.game = G::next_game(&self.settings, Some(&self.game), false);
+            if self.rules_pending()
+                && !self.has_begun()
+                && self.link.is_none()
+                && let Some(game) = self.game.under_rules(self.settings.rules)
+            {
+                self.game = game;
                 self.new_turn();
             }
             self.changed();

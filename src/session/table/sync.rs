@@ -151,8 +151,9 @@ pub enum Grant {
 /// ([`Table::may_lead`]: the table on screen, no dialog, no replay) and gives it back
 /// when the player goes to another game or to the choice of a game, opens a dialog or
 /// the rules, or replays the game, so that another tab showing that table takes over
-/// its CPU and clock (a tab left in a replay does not keep the other's CPU waiting). At most one
-/// request is outstanding: a lock granted after the table was hidden is given back.
+/// its CPU and clock (a tab left in a replay does not keep the other's CPU waiting).
+/// At most one request is outstanding: a lock granted after the table was hidden is
+/// given back.
 /// Where the browser refuses Web Locks, the tab is in charge alone and this asks
 /// nothing more.
 #[derive(Clone, Copy, Default, Debug)]

@@ -121,6 +121,12 @@ impl TableGame for Game {
         Game::new(settings.rules, first)
     }
 
+    fn under_rules(&self, rules: Rules) -> Option<Game> {
+        let mut record = crate::engine::Variant::record(self);
+        record.rules = rules;
+        <Game as crate::engine::Variant>::from_record(&record).ok()
+    }
+
     fn source(mv: Move) -> Source<Role> {
         match mv {
             Move::Drop { role, .. } => Source::Hand(role),

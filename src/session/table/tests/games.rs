@@ -185,6 +185,17 @@ fn a_rule_change_before_the_first_move_applies_to_that_game_h5_y8() {
     t.new_game();
     assert_eq!(t.game().rules().win, WinCondition::CaptureFive);
 
+    // A position loaded without moves keeps its start under the new rule.
+    let start: crate::engine::hasami::Position =
+        "4w4/9/9/9/9/9/9/9/4b4 b 3 3 0".parse().expect("a position");
+    t.load_game(HGame::from_position(Default::default(), start));
+    assert!(!t.has_begun());
+    let mut settings = *t.settings();
+    settings.rules.win = WinCondition::LeadByThree;
+    t.set_settings(settings);
+    assert_eq!(t.game().rules().win, WinCondition::LeadByThree);
+    assert_eq!(*t.game().position(), start, "the loaded start stays");
+
     // Yonin, a game that starts at West: the new format applies, West still starts.
     let mut y = yonin::Table::new(YSettings::default(), PAGE_A);
     y.set_controller(Seat::South, Controller::Human);
