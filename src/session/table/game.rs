@@ -27,7 +27,7 @@ pub trait PieceStyleChoice:
 }
 
 /// What differs between the games at a table.
-pub trait TableGame: Variant<Rules: PanelRules> {
+pub trait TableGame: Variant<Rules: PanelRules> + crate::record::text::RecordText {
     /// How the pieces are drawn, a display setting saved with the table.
     type PieceStyle: PieceStyleChoice;
     /// A kind of piece that can be in hand ([`std::convert::Infallible`] when the game

@@ -85,12 +85,9 @@ pub fn move_list_from<G: TableGame>(game: &G, from: usize) -> Vec<MoveEntry<G::S
             // list stops there rather than tell a wrong story.
             break;
         };
-        let (number, numbered) = if pairs {
-            let k = i + offset;
-            ((k / 2 + 1) as u32, k % 2 == 0 || i == 0)
-        } else {
-            ((i + 1) as u32, true)
-        };
+        // Numbered as the record numbers it, continuing a loaded position's count.
+        let number = crate::record::text::RecordText::move_number(game, i);
+        let numbered = !pairs || (i + offset) % 2 == 0 || i == 0;
         entries.push(MoveEntry {
             ply: i + 1,
             number,

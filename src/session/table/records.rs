@@ -35,7 +35,7 @@ pub fn link_of_fragment(fragment: &str) -> Option<(LinkGame, &str)> {
 }
 
 /// The share link in a text pasted or opened for import: one word (no white space)
-/// with a `#` followed by a game link of this app (an address as the share button
+/// whose first `#` is followed by a game link of this app (an address as the share button
 /// gives it, or the fragment alone, `#H2…`); its payload. `None` for anything else,
 /// which is read as a record: a record's moves may carry `#` marks, but a record of
 /// moves is several words.
@@ -44,7 +44,7 @@ pub fn link_in_text(text: &str) -> Option<&str> {
     if text.contains(char::is_whitespace) {
         return None;
     }
-    let (_, fragment) = text.rsplit_once('#')?;
+    let (_, fragment) = text.split_once('#')?;
     link_of_fragment(fragment).map(|(_, payload)| payload)
 }
 

@@ -72,7 +72,8 @@ impl Default for BoardTexts {
 /// - A held move: when `view.confirm` is set, buttons `move-confirm` (focused) and
 ///   `move-cancel` appear next to the square; they call `on_confirm` with `true` and
 ///   `false` (Escape cancels too).
-/// - Escape in the board with a piece selected and no choice open calls `on_escape`.
+/// - Escape in the board or its hands with a piece selected and no choice open calls
+///   `on_escape`.
 /// - Motion: a piece whose square has [`SquareView::arrive`] slides in from its old
 ///   square (or fades in, for a drop) once per move, by a CSS animation that
 ///   `prefers-reduced-motion: reduce` turns off.
@@ -92,8 +93,8 @@ pub fn Board(
     /// Called with the answer about a held move: `true` play it, `false` cancel.
     #[prop(optional)]
     on_confirm: Option<Callback<bool>>,
-    /// Called on Escape in the board while a piece (on the board or in hand) is
-    /// selected and no choice is open: the host drops the pick.
+    /// Called on Escape in the board or its hands while a piece (on the board or in
+    /// hand) is selected and no choice is open: the host drops the pick.
     #[prop(optional)]
     on_escape: Option<Callback<()>>,
     /// Accessible label of the whole board.
@@ -175,13 +176,6 @@ pub fn Board(
                 answer(false);
                 return;
             }
-            "Escape" if picked.get_untracked() => {
-                if let Some(cb) = on_escape {
-                    ev.prevent_default();
-                    cb.run(());
-                }
-                return;
-            }
             _ => return,
         };
         ev.prevent_default();
@@ -191,6 +185,18 @@ pub fn Board(
         if let Some(next) = focus.get_untracked().offset(df, dr) {
             focus.set(next);
             focus_square(board_ref, next);
+        }
+    };
+    // Escape in the board or its hands, with a piece picked there and no choice open
+    // (the board's keys answered that one first): the host drops the pick.
+    let on_wrap_key = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Escape"
+            && !ev.default_prevented()
+            && picked.get_untracked()
+            && let Some(cb) = on_escape
+        {
+            ev.prevent_default();
+            cb.run(());
         }
     };
     let order = move || -> Vec<Square> {
@@ -237,7 +243,7 @@ pub fn Board(
     };
 
     view! {
-        <div node_ref=wrap_ref class=move || {
+        <div node_ref=wrap_ref on:keydown=on_wrap_key class=move || {
             let mut c = format!("board-wrap {}", turn.get().class());
             if has_hands.get() {
                 c.push_str(" has-hands");

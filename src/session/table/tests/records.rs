@@ -164,6 +164,13 @@ fn an_imported_share_link_gives_its_game() {
             .len(),
         2
     );
+    // Text stuck after the link: still a link, told as damaged (not as a position).
+    let extra = format!("https://example.org/#{link}#x");
+    assert_eq!(link_in_text(&extra), Some(format!("{link}#x").as_str()));
+    assert!(matches!(
+        read_import::<HGame>(extra.as_bytes()),
+        Err(ImportFault::Link(_))
+    ));
     // A link cut short, and a Yonin link in Hasami: told as links, nothing loaded.
     let cut = format!("#{}", &link[..link.len() - 2]);
     match read_import::<HGame>(cut.as_bytes()) {

@@ -84,6 +84,21 @@ fn a_hasami_game_white_begins_numbers_its_first_move_1() {
         .map(|e| (e.number, e.numbered))
         .collect();
     assert_eq!(numbers, [(1, true), (2, true), (2, false)]);
+
+    // RULES H6.3, H6.5: from a position with 7 plies played, the list continues the
+    // count as the record does ("4... e9e6 5. e1e5 a9a8").
+    let start = "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb w 0 0 7".parse().unwrap();
+    let mut g = HGame::from_position(Default::default(), start);
+    for mv in ["e9e6", "e1e5", "a9a8"] {
+        g.play(hmv(mv)).unwrap();
+    }
+    let numbers: Vec<_> = move_list(&g)
+        .iter()
+        .map(|e| (e.number, e.numbered))
+        .collect();
+    assert_eq!(numbers, [(4, true), (5, true), (5, false)]);
+    let record = crate::record::text::RecordText::write_record(&g, &Default::default());
+    assert!(record.contains("4... e9e6 5. e1e5 a9a8"), "{record}");
 }
 
 #[test]
