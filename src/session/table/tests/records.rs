@@ -23,10 +23,7 @@ fn a_share_link_opens_as_a_shared_game_and_leaves_the_table_alone() {
 
 #[test]
 fn a_damaged_link_is_told_and_its_good_moves_shown() {
-    let mut shared = HGame::new(Default::default());
-    for mv in ["a1a4", "a9a6", "b1b3", "b9b7"] {
-        shared.play(hmv(mv)).unwrap();
-    }
+    let shared = four_move_game();
     let link = shared.to_link();
     // Cut short: the last characters are missing.
     let cut = &link[..link.len() - 2];
@@ -134,10 +131,7 @@ fn a_game_is_in_progress_once_begun_and_until_it_ends() {
 #[test]
 fn an_imported_share_link_gives_its_game() {
     use crate::record::text::ImportErrorKind;
-    let mut shared = HGame::new(Default::default());
-    for mv in ["a1a4", "a9a6", "b1b3", "b9b7"] {
-        shared.play(hmv(mv)).unwrap();
-    }
+    let shared = four_move_game();
     let link = shared.to_link();
     for text in [
         format!("https://example.org/shogi/#{link}"),
@@ -193,4 +187,13 @@ fn an_imported_share_link_gives_its_game() {
         read_import::<HGame>(b"1. e1e9"),
         Err(ImportFault::Record(e)) if matches!(e.kind, ImportErrorKind::IllegalMove { .. })
     ));
+}
+
+/// A Hasami game of four moves (a1a4 a9a6 b1b3 b9b7), to share by link.
+fn four_move_game() -> HGame {
+    let mut game = HGame::new(Default::default());
+    for mv in ["a1a4", "a9a6", "b1b3", "b9b7"] {
+        game.play(hmv(mv)).unwrap();
+    }
+    game
 }

@@ -73,29 +73,25 @@ fn the_hasami_move_list_numbers_pairs_and_counts_captures_h6_2() {
 
 #[test]
 fn a_hasami_game_white_begins_numbers_its_first_move_1() {
+    // The game from `start` (White to move) after three moves, and its list's numbers.
+    let numbered = |start: &str| {
+        let mut g = HGame::from_position(Default::default(), start.parse().unwrap());
+        for mv in ["e9e6", "e1e5", "a9a8"] {
+            g.play(hmv(mv)).unwrap();
+        }
+        let numbers: Vec<_> = move_list(&g)
+            .iter()
+            .map(|e| (e.number, e.numbered))
+            .collect();
+        (g, numbers)
+    };
     // RULES H6.3: a position with White to move.
-    let start = "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb w 0 0 0".parse().unwrap();
-    let mut g = HGame::from_position(Default::default(), start);
-    for mv in ["e9e6", "e1e5", "a9a8"] {
-        g.play(hmv(mv)).unwrap();
-    }
-    let numbers: Vec<_> = move_list(&g)
-        .iter()
-        .map(|e| (e.number, e.numbered))
-        .collect();
+    let (_, numbers) = numbered("wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb w 0 0 0");
     assert_eq!(numbers, [(1, true), (2, true), (2, false)]);
 
     // RULES H6.3, H6.5: from a position with 7 plies played, the list continues the
     // count as the record does ("4... e9e6 5. e1e5 a9a8").
-    let start = "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb w 0 0 7".parse().unwrap();
-    let mut g = HGame::from_position(Default::default(), start);
-    for mv in ["e9e6", "e1e5", "a9a8"] {
-        g.play(hmv(mv)).unwrap();
-    }
-    let numbers: Vec<_> = move_list(&g)
-        .iter()
-        .map(|e| (e.number, e.numbered))
-        .collect();
+    let (g, numbers) = numbered("wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb w 0 0 7");
     assert_eq!(numbers, [(4, true), (5, true), (5, false)]);
     let record = crate::record::text::RecordText::write_record(&g, &Default::default());
     assert!(record.contains("4... e9e6 5. e1e5 a9a8"), "{record}");
