@@ -18,7 +18,9 @@ pub const MAX_LINK_CHARS: usize = crate::record::text::MAX_RECORD_BYTES;
 pub struct LinkProblem<S> {
     /// What is wrong.
     pub kind: LinkErrorKind,
-    /// The move where it went wrong, from 1; `None` in the link's tag or header.
+    /// The move where it went wrong, numbered as the move list and the records number
+    /// it ([`RecordText::move_number`]: Hasami in pairs, Yonin by the move count, both
+    /// going on from a set-up start's count); `None` in the link's tag or header.
     pub at_move: Option<u32>,
     /// The seat to move there.
     pub seat: Option<S>,
@@ -83,12 +85,24 @@ pub fn read_import<G: RecordText + ShareLink>(bytes: &[u8]) -> Result<G, ImportF
     }
     G::from_link(payload).map_err(|e| {
         ImportFault::Link(LinkProblem {
+            at_move: numbered(e.at_move, e.good.as_ref()),
             kind: e.kind,
-            at_move: e.at_move,
             seat: e.seat,
             shown: 0,
         })
     })
+}
+
+/// A link's fault place `at_move` (the link's own count: the `n`th move read, from 1)
+/// as the move list numbers it ([`RecordText::move_number`]), from `good`, the game of
+/// the moves read before it; as it was without them.
+fn numbered<G: RecordText>(at_move: Option<u32>, good: Option<&G>) -> Option<u32> {
+    let at = at_move?;
+    let Some(good) = good else {
+        return Some(at);
+    };
+    let index = (at as usize).checked_sub(1)?;
+    Some(good.move_number(index))
 }
 
 /// The file name a record is downloaded as: `KEY-YYYY-MM-DD.txt` from a PGN date
@@ -149,10 +163,11 @@ impl<G: TableGame + ShareLink> Table<G> {
         match G::from_link(payload) {
             Ok(game) => self.open_shared(game),
             Err(error) => {
+                let at_move = numbered(error.at_move, error.good.as_ref());
                 let good = error.good.filter(|g| !g.moves().is_empty());
                 self.notify(TableNotice::BadLink(LinkProblem {
                     kind: error.kind,
-                    at_move: error.at_move,
+                    at_move,
                     seat: error.seat,
                     shown: good.as_ref().map_or(0, |g| g.moves().len()),
                 }));

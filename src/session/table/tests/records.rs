@@ -39,7 +39,8 @@ fn a_damaged_link_is_told_and_its_good_moves_shown() {
         })
         .expect("told");
     assert_eq!(problem.kind, LinkErrorKind::Truncated);
-    let at = problem.at_move.expect("a move") as usize;
+    let raw = HGame::from_link(cut).expect_err("cut short");
+    let at = raw.at_move.expect("a move") as usize;
     assert_eq!(problem.shown, at - 1);
     if problem.shown > 0 {
         assert!(t.shows_shared());
@@ -190,6 +191,62 @@ fn an_imported_share_link_gives_its_game() {
 }
 
 /// A Hasami game of four moves (a1a4 a9a6 b1b3 b9b7), to share by link.
+#[test]
+fn a_damaged_links_fault_is_numbered_as_the_move_list_numbers_it() {
+    // RULES H6.2 numbers Hasami's moves in pairs, Y6.4 counts Yonin's moves one by one;
+    // the link itself counts every move from 1 (`LinkError::at_move`).
+    let problem_of = |t: &Table<HGame>| {
+        t.notices()
+            .posted()
+            .iter()
+            .find_map(|p| match &p.notice {
+                TableNotice::BadLink(problem) => Some(problem.clone()),
+                _ => None,
+            })
+            .expect("told")
+    };
+    // The cut of a link whose fault is at its `at`th move.
+    let cut_at = |link: &str, at: u32| -> String {
+        (2..link.len())
+            .rev()
+            .map(|n| link[..n].to_string())
+            .find(|cut| HGame::from_link(cut).is_err_and(|e| e.at_move == Some(at)))
+            .expect("a cut at that move")
+    };
+    // From the start: the fourth move read is White's second.
+    let link = four_move_game().to_link();
+    let mut t = hasami();
+    t.open_link(&cut_at(&link, 4));
+    let p = problem_of(&t);
+    assert_eq!(
+        (p.at_move, p.seat, p.shown),
+        (Some(2), Some(Player::White), 3)
+    );
+    // From a set-up start at ply 7, White to move: its first move is the fourth pair's.
+    let mut start = four_move_game();
+    for mv in ["c1c2", "c9c8", "d1d2"] {
+        start.play(hmv(mv)).unwrap();
+    }
+    let mut from_position = HGame::from_position(start.rules(), *start.position());
+    for mv in ["e9e8", "e1e2", "f9f8"] {
+        from_position.play(hmv(mv)).unwrap();
+    }
+    let mut t = hasami();
+    t.open_link(&cut_at(&from_position.to_link(), 2));
+    let p = problem_of(&t);
+    assert_eq!(
+        (p.at_move, p.seat, p.shown),
+        (Some(5), Some(Player::Black), 1)
+    );
+    // The import dialog numbers it the same.
+    match read_import::<HGame>(format!("#{}", cut_at(&link, 4)).as_bytes()) {
+        Err(ImportFault::Link(p)) => {
+            assert_eq!((p.at_move, p.seat), (Some(2), Some(Player::White)))
+        }
+        other => panic!("{:?}", other.map(|g| g.moves().len())),
+    }
+}
+
 fn four_move_game() -> HGame {
     let mut game = HGame::new(Default::default());
     for mv in ["a1a4", "a9a6", "b1b3", "b9b7"] {
