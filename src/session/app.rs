@@ -79,6 +79,13 @@ pub fn is_language(code: &str) -> bool {
     LANGUAGES.iter().any(|(c, _)| *c == code)
 }
 
+/// Sentences of language `code` one after the other, as one text: separated by a space,
+/// except in Japanese, whose sentences end in 。 and follow each other without one.
+pub fn join_sentences(code: &str, sentences: &[&str]) -> String {
+    let gap = if code == "ja" { "" } else { " " };
+    sentences.join(gap)
+}
+
 /// App-wide preferences. Version 1 of the app saved only `locale`; a missing field
 /// takes its default.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -738,6 +745,22 @@ mod tests {
             problems.as_slice(),
             [PreferencesProblem::Field { field: "sound", .. }]
         ));
+    }
+
+    #[test]
+    fn sentences_are_joined_with_a_space_except_in_japanese() {
+        assert_eq!(
+            join_sentences("ja", &["次の対局から適用されます。", "この対局：5枚取り。"]),
+            "次の対局から適用されます。この対局：5枚取り。"
+        );
+        for (code, _) in LANGUAGES.iter().filter(|(c, _)| *c != "ja") {
+            assert_eq!(
+                join_sentences(code, &["From the next game.", "This game: Capture 5."]),
+                "From the next game. This game: Capture 5.",
+                "{code}"
+            );
+        }
+        assert_eq!(join_sentences("en", &["One."]), "One.");
     }
 
     #[test]

@@ -429,7 +429,8 @@ fn load_preferences(
 
 /// The piece style of the game on screen in the top bar (`data-testid="piece-set"`):
 /// Hasami's marks or shogi pawns (歩 と), Yonin's kanji or letters (the same setting
-/// as Yonin's `set-pieces` in its settings panel). Saved with the game's table.
+/// as Yonin's `set-pieces` in its settings panel), and beside it what a name cannot draw
+/// (Hasami's marks: [`Screen::style_swatch`]). Saved with the game's table.
 fn piece_style_select<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
     let i18n = use_i18n();
     let on_change = move |ev: leptos::ev::Event| {
@@ -458,6 +459,7 @@ fn piece_style_select<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
                     })
                     .collect_view()}
             </select>
+            {move || G::style_swatch(table.with(|t| t.settings().pieces))}
         </label>
     }
 }

@@ -162,6 +162,36 @@ fn japanese_survives_reload_without_a_notice() {
     });
 }
 
+/// The note of the rules that wait for the next game, in each language: its two
+/// sentences one text, with a space between them, except in Japanese, which puts none
+/// after 。 (`session::app::join_sentences`).
+#[test]
+fn the_pending_rules_note_joins_its_sentences_as_each_language_does() {
+    run(|page| async move {
+        page.play("e1e5").await;
+        crate::harness::wait_cpu_answer(&page, 2).await;
+        page.select("set-win", "lead_by_three").await;
+        page.wait_for("the pending note", |s| s.rules_pending.is_some())
+            .await;
+        for (lang, joint) in [
+            ("en", "next game. This game: "),
+            ("pt", "próxima partida. Esta partida: "),
+            ("es", "próxima partida. Esta partida: "),
+            ("ru", "следующей партии. Эта партия: "),
+            ("ja", "適用されます。この対局："),
+        ] {
+            page.select("lang", lang).await;
+            page.sleep(200).await;
+            let note = page.snapshot().await.rules_pending.unwrap_or_default();
+            assert!(note.contains(joint), "{lang}: {note}");
+            if lang == "ja" {
+                assert!(!note.contains("。 "), "{lang}: a space after 。: {note}");
+            }
+        }
+        page.select("lang", "en").await;
+    });
+}
+
 /// What on the page looks like a translation key shown raw: a `snake_case` word in
 /// its text or labels, or a text (or label) that is exactly a key of `en.json` whose
 /// English is not that same word.

@@ -1,8 +1,8 @@
 //! The page's layout on phones and laptops (issue 20): nothing moves the board while a
 //! game goes on; the phone layout (the settings panel closed during a game, the rules
 //! near the board, every select labelled and shown whole, hand pieces a finger wide);
-//! the outcome of a game beside the move counter; the replay buttons in sight of the
-//! board on a phone. Screenshots of both games in three
+//! every select of the settings whole at 1280 × 800 too; the outcome of a game beside
+//! the move counter; the replay buttons in sight of the board on a phone. Screenshots of both games in three
 //! languages go to `target/screenshots/layout-*.png`.
 
 use crate::harness::{Page, run, wait_cpu_answer};
@@ -337,36 +337,39 @@ async fn check_hand_pieces(page: &Page, at: &str) {
     }
 }
 
-/// The selects of the page whose text is cut: each select on screen is compared with
-/// a copy of it at its natural width (the width the browser gives it to show its
-/// longest choice whole); a select narrower than that cuts a choice. Each entry: the
-/// select, its width, the width it needs, and the shown choice.
-async fn cut_selects(page: &Page) -> Vec<(String, f64, f64, String)> {
+/// The choices that a select of the page (each on screen matching `css`) cuts: each
+/// choice of each select is compared with a copy of the select holding only that choice,
+/// at its natural width (the width the browser gives it to show the choice whole); a
+/// select narrower than that cuts the choice, chosen or not. Each entry: the select, its
+/// width, the width the choice needs, and the choice.
+async fn cut_selects(page: &Page, css: &str) -> Vec<(String, f64, f64, String)> {
     let v = page
         .js(
             r#"
             const cut = [];
-            for (const sel of document.querySelectorAll('select')) {
+            for (const sel of document.querySelectorAll(arguments[0])) {
               const r = sel.getBoundingClientRect();
               if (r.width === 0 || r.height === 0) continue;
-              const copy = sel.cloneNode(true);
-              copy.removeAttribute('data-testid');
-              copy.style.cssText =
-                'position:absolute;visibility:hidden;left:0;top:0;width:auto;min-width:0;max-width:none';
-              sel.parentElement.appendChild(copy);
-              const need = copy.getBoundingClientRect().width;
-              copy.remove();
-              if (need > r.width + 0.5) {
-                const shown = sel.selectedOptions[0] ? sel.selectedOptions[0].text : '';
-                cut.push([sel.dataset.testid || sel.className, r.width, need, shown]);
+              for (let i = 0; i < sel.options.length; i++) {
+                const copy = sel.cloneNode(true);
+                copy.removeAttribute('data-testid');
+                copy.style.cssText =
+                  'position:absolute;visibility:hidden;left:0;top:0;width:auto;min-width:0;max-width:none';
+                [...copy.options].forEach((o, j) => { if (j !== i) o.remove(); });
+                sel.parentElement.appendChild(copy);
+                const need = copy.getBoundingClientRect().width;
+                copy.remove();
+                if (need > r.width + 0.5) {
+                  cut.push([sel.dataset.testid || sel.className, r.width, need, sel.options[i].text]);
+                }
               }
             }
             return cut;
             "#,
-            vec![],
+            vec![json!(css)],
         )
         .await;
-    serde_json::from_value(v).unwrap_or_default()
+    serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v}: {e}"))
 }
 
 /// Each select of the top bar has a visible label of its own, beside or above it.
@@ -522,7 +525,7 @@ fn the_phone_layout_keeps_rules_near_and_every_select_whole() {
                 page.select("lang", lang).await;
                 for (w, h) in PHONES {
                     page.set_viewport(w, h).await;
-                    for found in cut_selects(&page).await {
+                    for found in cut_selects(&page, "select").await {
                         cut.push(format!("{game} {lang} {w} px: {found:?}"));
                     }
                 }
@@ -550,6 +553,80 @@ fn the_phone_layout_keeps_rules_near_and_every_select_whole() {
         assert!(
             cut.is_empty(),
             "selects that cut their text:\n{}",
+            cut.join("\n")
+        );
+    });
+}
+
+/// A laptop's window (1280 × 800), both games, each of the five languages: no select of
+/// the settings panel cuts any of its choices (a CPU seat at the master level shows its
+/// level and think time), nor one of the top bar or the preferences menu. Screenshots of
+/// the panel's rules: `layout-settings-GAME-LANG-1280.png` in Russian and Japanese.
+#[test]
+fn at_1280_px_every_select_of_the_settings_shows_each_choice_whole() {
+    let dir = shots_dir();
+    run(|page| async move {
+        page.emulate_media(Some("light"), true).await;
+        page.set_viewport(1280, 800).await;
+        let mut cut = Vec::new();
+        let mut checked = 0;
+        for (game, cpu) in [("hasami", "white"), ("yonin", "west")] {
+            page.switch_game(game).await;
+            page.select(&format!("seat-{cpu}"), "cpu").await;
+            page.select(&format!("level-{cpu}"), "master").await;
+            page.js(
+                "document.querySelector('[data-testid=\"settings\"]').open = true;
+                 document.querySelector('[data-testid=\"prefs\"]').open = true;",
+                vec![],
+            )
+            .await;
+            for lang in LANGS {
+                page.select("lang", lang).await;
+                page.sleep(100).await;
+                let shown = page
+                    .js(
+                        "return [...document.querySelectorAll('[data-testid=\"settings\"] select')]
+                           .filter((s) => s.getBoundingClientRect().width > 0).length",
+                        vec![],
+                    )
+                    .await
+                    .as_u64()
+                    .unwrap_or(0);
+                // Seats, a CPU level and think time, rules, display and time.
+                assert!(shown >= 8, "{game} {lang}: {shown} selects in the settings");
+                checked += shown;
+                for found in cut_selects(&page, "[data-testid=settings] select").await {
+                    cut.push(format!("{game} {lang} settings: {found:?}"));
+                }
+                for found in cut_selects(&page, ".topbar select, [data-testid=prefs] select").await
+                {
+                    cut.push(format!("{game} {lang} top bar: {found:?}"));
+                }
+                if ["ru", "ja"].contains(&lang) {
+                    page.js(
+                        "document.querySelector('[data-testid=\"prefs\"]').open = false;
+                         document.querySelector('[data-testid=\"set-limit\"]')
+                           .scrollIntoView({ block: 'center' });",
+                        vec![],
+                    )
+                    .await;
+                    page.save_screenshot(
+                        &dir.join(format!("layout-settings-{game}-{lang}-1280.png")),
+                    )
+                    .await;
+                    page.js(
+                        "document.querySelector('[data-testid=\"prefs\"]').open = true;",
+                        vec![],
+                    )
+                    .await;
+                }
+            }
+            page.select("lang", "en").await;
+        }
+        assert!(checked >= 80, "{checked} selects checked");
+        assert!(
+            cut.is_empty(),
+            "selects that cut a choice at 1280 × 800:\n{}",
             cut.join("\n")
         );
     });

@@ -189,6 +189,106 @@ fn piece_set_switch_shows_shogi_pawns_and_is_kept() {
     });
 }
 
+/// The relative luminance of a computed colour `rgb(r, g, b)` (WCAG).
+fn luminance(rgb: &str) -> f64 {
+    let channels: Vec<f64> = rgb
+        .trim_start_matches("rgba(")
+        .trim_start_matches("rgb(")
+        .trim_end_matches(')')
+        .split(',')
+        .take(3)
+        .map(|c| {
+            c.trim()
+                .parse::<f64>()
+                .unwrap_or_else(|_| panic!("a colour: {rgb}"))
+                / 255.0
+        })
+        .map(|c| {
+            if c <= 0.04045 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        })
+        .collect();
+    assert_eq!(channels.len(), 3, "{rgb}");
+    0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+}
+
+/// Hasami's marks in the top bar's piece set: their name has no glyphs ● ○ (text in the
+/// text's colour, read swapped in the dark theme) in any language; beside the select,
+/// Black's and White's dots are drawn as the move list draws them, Black darker than
+/// White, in both themes; the pawns have none. Screenshots:
+/// `target/screenshots/piece-set-marks-THEME.png`.
+#[test]
+fn hasami_marks_beside_the_piece_set_are_the_move_lists_dots_in_both_themes() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    run(|page| async move {
+        page.set_viewport(1280, 800).await;
+        assert_eq!(page.value("piece-set").await, "marks");
+        page.play("e1e5").await;
+        wait_cpu_answer(&page, 2).await;
+        for theme in ["light", "dark"] {
+            page.select("theme", theme).await;
+            let mut fills = Vec::new();
+            for seat in ["black", "white"] {
+                let swatch = format!("[data-testid=piece-set-swatch] .dot.seat-{seat}");
+                let listed = format!("[data-testid=move-list] .dot.seat-{seat}");
+                let rect = page.rect(&swatch).await.expect("a dot beside the select");
+                assert!(rect[2] - rect[0] >= 6.0, "{theme} {seat}: {rect:?}");
+                for property in [
+                    "background-color",
+                    "border-top-color",
+                    "border-top-width",
+                    "border-top-left-radius",
+                ] {
+                    let drawn = page.computed(&swatch, property).await;
+                    let in_list = page.computed(&listed, property).await;
+                    assert!(
+                        !in_list.is_empty(),
+                        "{theme}: no {seat} dot in the move list"
+                    );
+                    assert_eq!(drawn, in_list, "{theme} {seat}: {property}");
+                }
+                fills.push(page.computed(&swatch, "background-color").await);
+            }
+            assert!(
+                luminance(&fills[0]) < luminance(&fills[1]),
+                "{theme}: Black's dot {} is not darker than White's {}",
+                fills[0],
+                fills[1]
+            );
+            page.save_screenshot(&dir.join(format!("piece-set-marks-{theme}.png")))
+                .await;
+        }
+        for lang in ["en", "pt", "es", "ru", "ja"] {
+            page.select("lang", lang).await;
+            let names = page
+                .js(
+                    "return [...document.querySelectorAll('[data-testid=\"piece-set\"] option')]
+                       .map((o) => o.text)",
+                    vec![],
+                )
+                .await;
+            let names: Vec<String> = serde_json::from_value(names).expect("the names");
+            assert_eq!(names.len(), 2, "{lang}: {names:?}");
+            assert!(
+                names.iter().all(|n| !n.contains(['●', '○'])),
+                "{lang}: {names:?}"
+            );
+            assert!(
+                page.rect("[data-testid=piece-set-swatch]").await.is_some(),
+                "{lang}"
+            );
+        }
+        page.select("lang", "en").await;
+        page.select("piece-set", "kanji").await;
+        assert_eq!(page.rect("[data-testid=piece-set-swatch]").await, None);
+        page.select("piece-set", "marks").await;
+        page.select("theme", "system").await;
+    });
+}
+
 /// New game and Resign put the focus on the safe answer: Enter keeps the game.
 #[test]
 fn enter_in_a_confirm_dialog_keeps_the_game() {

@@ -712,6 +712,22 @@ fn reload_mid_game_resumes_it() {
                  mates · Go to the mater · move limit None."
             )
         );
+        // In Japanese, no space after the first sentence's 。.
+        page.select("lang", "ja").await;
+        page.sleep(300).await;
+        let note = page
+            .js(
+                "return document.querySelector('[data-testid=rules-pending]')?.textContent ?? ''",
+                vec![],
+            )
+            .await;
+        let note = note.as_str().map(str::trim).unwrap_or_default();
+        assert!(
+            note.starts_with("ルールの変更は次の対局から適用されます。この対局：個人戦・"),
+            "{note}"
+        );
+        assert!(!note.contains("。 "), "{note}");
+        page.select("lang", "en").await;
     });
 }
 

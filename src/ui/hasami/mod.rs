@@ -98,6 +98,22 @@ impl Screen for Game {
         .to_string()
     }
 
+    /// The marks: Black's and White's dots as the move list draws them, coloured as the
+    /// stones in both themes (glyphs ● ○ in the name took the text's colour, so in the
+    /// dark theme they read swapped).
+    fn style_swatch(style: PieceStyle) -> AnyView {
+        match style {
+            PieceStyle::Marks => view! {
+                <span class="swatch" data-testid="piece-set-swatch" aria-hidden="true">
+                    <span class="dot seat-black"></span>
+                    <span class="dot seat-white"></span>
+                </span>
+            }
+            .into_any(),
+            PieceStyle::Kanji => ().into_any(),
+        }
+    }
+
     fn how_to_play(i18n: I18n) -> AnyView {
         view! {
             <li>{t!(i18n, rule_move)}</li>

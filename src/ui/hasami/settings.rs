@@ -2,11 +2,13 @@
 //! H4.5 move limit), and the note shown while they wait for the next game.
 
 use crate::engine::hasami::{Game, WinCondition};
+use crate::session::app::join_sentences;
 use crate::ui::I18n;
 use crate::ui::i18n::{t, t_string};
 use crate::ui::table::TableCtx;
 use crate::ui::table::settings::{edit_settings, move_limit_select, select_setting};
 use leptos::prelude::*;
+use leptos_i18n::Locale as _;
 
 /// The translated name of a win condition.
 fn win_name(i18n: I18n, win: WinCondition) -> String {
@@ -67,10 +69,10 @@ pub fn rules_pending_note(ctx: TableCtx<Game>) -> AnyView {
         );
         t_string!(i18n, current_rules, win = win, limit = limit).to_string()
     };
-    view! {
-        {t!(i18n, rules_pending)}
-        " "
-        {current}
-    }
-    .into_any()
+    // One text: Japanese puts no space after 。 ([`join_sentences`]).
+    let note = move || {
+        let pending = t_string!(i18n, rules_pending).to_string();
+        join_sentences(i18n.get_locale().as_str(), &[&pending, &current()])
+    };
+    note.into_any()
 }

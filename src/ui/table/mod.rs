@@ -104,6 +104,12 @@ pub trait Screen:
     }
     /// The translated name of a piece style.
     fn style_name(i18n: I18n, style: Self::PieceStyle) -> String;
+    /// Drawn beside the top bar's piece-set select while `style` is chosen, for what a
+    /// name in an `<option>` cannot show (it is text in the text's colour): nothing by
+    /// default.
+    fn style_swatch(_style: Self::PieceStyle) -> AnyView {
+        ().into_any()
+    }
     /// The short rules under "How to play".
     fn how_to_play(i18n: I18n) -> AnyView;
     /// The rules page, pieces drawn in `style`.

@@ -3,6 +3,7 @@
 //! next game, and the piece style (kanji or letters).
 
 use crate::engine::yonin::{EliminatedPieces, Format, Game, GameEnd};
+use crate::session::app::join_sentences;
 use crate::ui::I18n;
 use crate::ui::i18n::{t, t_string};
 use crate::ui::table::TableCtx;
@@ -10,6 +11,7 @@ use crate::ui::table::settings::{
     edit_settings, move_limit_select, piece_style_select, select_setting,
 };
 use leptos::prelude::*;
+use leptos_i18n::Locale as _;
 
 fn format_name(i18n: I18n, format: Format) -> String {
     match format {
@@ -55,12 +57,12 @@ pub fn rules_pending_note(ctx: TableCtx<Game>) -> AnyView {
         )
         .to_string()
     };
-    view! {
-        {t!(i18n, yonin_rules_pending)}
-        " "
-        {current}
-    }
-    .into_any()
+    // One text: Japanese puts no space after 。 ([`join_sentences`]).
+    let note = move || {
+        let pending = t_string!(i18n, yonin_rules_pending).to_string();
+        join_sentences(i18n.get_locale().as_str(), &[&pending, &current()])
+    };
+    note.into_any()
 }
 
 /// Format (`set-format`), end (`set-end`), eliminated pieces (`set-eliminated`) and
