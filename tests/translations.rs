@@ -323,3 +323,18 @@ fn every_key_is_used_and_every_used_key_exists() {
         used.len()
     );
 }
+
+#[test]
+fn the_seat_label_names_any_seat_of_either_game() {
+    // `seat_of` labels who plays a seat, with Hasami's sides (Black, White) and
+    // Yonin's seats (South, West, ...): a text with an article or an agreement made
+    // for one of them ("Las {side} las juega": "Las Sur") reads wrong for the others,
+    // so every language starts it with the name.
+    for (code, strings) in all_languages() {
+        let text = &strings["seat_of"];
+        assert!(
+            text.starts_with("{{ side }}"),
+            "{code}: seat_of is {text:?}"
+        );
+    }
+}

@@ -86,6 +86,21 @@ pub fn join_sentences(code: &str, sentences: &[&str]) -> String {
     sentences.join(gap)
 }
 
+/// Names of language `code` as one list, `and` (the language's word) before the last:
+/// "A, B and C"; Japanese joins them with 、 and と and no spaces ("A、BとC").
+pub fn join_names(code: &str, names: &[String], and: &str) -> String {
+    let (comma, gap) = if code == "ja" {
+        ("、", "")
+    } else {
+        (", ", " ")
+    };
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{}{gap}{and}{gap}{last}", rest.join(comma)),
+    }
+}
+
 /// App-wide preferences. Version 1 of the app saved only `locale`; a missing field
 /// takes its default.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -745,6 +760,26 @@ mod tests {
             problems.as_slice(),
             [PreferencesProblem::Field { field: "sound", .. }]
         ));
+    }
+
+    #[test]
+    fn names_are_listed_as_each_language_lists_them() {
+        let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(join_names("ja", &names(&["西", "北"]), "と"), "西と北");
+        assert_eq!(
+            join_names("ja", &names(&["西", "北", "東"]), "と"),
+            "西、北と東"
+        );
+        assert_eq!(
+            join_names("en", &names(&["West", "North"]), "and"),
+            "West and North"
+        );
+        assert_eq!(
+            join_names("ru", &names(&["Запад", "Север", "Восток"]), "и"),
+            "Запад, Север и Восток"
+        );
+        assert_eq!(join_names("pt", &names(&["Sul"]), "e"), "Sul");
+        assert_eq!(join_names("es", &[], "y"), "");
     }
 
     #[test]

@@ -680,3 +680,67 @@ fn the_outcome_of_a_game_has_its_own_lines_above_the_move_counter() {
         }
     });
 }
+
+#[test]
+fn on_a_phone_the_yonin_results_fit_in_every_language() {
+    // The results of a finished game (RULES Y7) at 360 and 390 px: the dialog inside the
+    // window (scrolling inside itself when taller), and the six columns inside the
+    // dialog without a word broken (the table's narrowest layout fits its room).
+    let dir = shots_dir();
+    run(|page| async move {
+        page.set_viewport(360, 740).await;
+        let last = crate::yonin::LAST_MATE;
+        open_yonin(&page, &crate::yonin::script_game(last)).await;
+        page.wait_yonin("the results", |s| s.result.is_some()).await;
+        let mut problems = Vec::new();
+        for lang in LANGS {
+            page.select("lang", lang).await;
+            for (w, h) in PHONES {
+                page.set_viewport(w, h).await;
+                page.sleep(150).await;
+                let v = page
+                    .js(
+                        r#"
+                        const d = document.querySelector('[data-testid="result-dialog"]');
+                        const t = d.querySelector('[data-testid="placings"]');
+                        const s = getComputedStyle(d);
+                        const room = d.clientWidth - parseFloat(s.paddingLeft)
+                          - parseFloat(s.paddingRight);
+                        const copy = t.cloneNode(true);
+                        copy.removeAttribute('data-testid');
+                        copy.style.cssText = 'position:absolute;visibility:hidden;width:min-content';
+                        t.parentElement.appendChild(copy);
+                        const need = copy.getBoundingClientRect().width;
+                        copy.remove();
+                        const dr = d.getBoundingClientRect();
+                        const tr = t.getBoundingClientRect();
+                        return { dialog: [dr.left, dr.top, dr.right, dr.bottom],
+                                 table_right: tr.right, room, need,
+                                 scrolls: d.scrollHeight <= d.clientHeight || s.overflowY === 'auto' };
+                        "#,
+                        vec![],
+                    )
+                    .await;
+                let dialog: [f64; 4] = serde_json::from_value(v["dialog"].clone()).unwrap();
+                let (room, need) = (v["room"].as_f64().unwrap(), v["need"].as_f64().unwrap());
+                let at = format!("{lang} {w}×{h}");
+                if dialog[0] < 0.0 || dialog[1] < 0.0 || dialog[2] > f64::from(w) + 0.5 {
+                    problems.push(format!("{at}: the dialog {dialog:?} leaves the window"));
+                }
+                if dialog[3] > f64::from(h) + 0.5 || v["scrolls"] != json!(true) {
+                    problems.push(format!("{at}: the dialog {dialog:?} is cut at the bottom"));
+                }
+                if need > room + 0.5 || v["table_right"].as_f64().unwrap() > dialog[2] + 0.5 {
+                    problems.push(format!(
+                        "{at}: the table needs {need} px, the dialog has {room} px"
+                    ));
+                }
+                if w == 360 && ["en", "ru", "ja"].contains(&lang) {
+                    page.save_screenshot(&dir.join(format!("layout-results-{lang}-{w}.png")))
+                        .await;
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    });
+}

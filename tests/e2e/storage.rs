@@ -65,7 +65,7 @@ fn settings_apply_and_are_kept() {
         page.select("set-win", "lead_by_three").await;
         page.select("set-limit", "100").await;
         let pending = "Win condition and move limit changes apply from the next game. \
-                       This game: Capture 5, move limit None.";
+                       This game: Capture 5, move limit none.";
         let snap = page
             .wait_for("the pending note", |s| s.rules_pending.is_some())
             .await;

@@ -709,7 +709,7 @@ fn reload_mid_game_resumes_it() {
             note.as_str().map(str::trim),
             Some(
                 "Rule changes apply from the next game. This game: Individual · After two \
-                 mates · Go to the mater · move limit None."
+                 mates · Go to the mater · move limit none."
             )
         );
         // In Japanese, no space after the first sentence's 。.

@@ -28,6 +28,14 @@ fn limit_name(i18n: I18n, limit: Option<u32>) -> String {
     }
 }
 
+/// [`limit_name`] inside a sentence: "none" in small letters.
+fn limit_in_text(i18n: I18n, limit: Option<u32>) -> String {
+    match limit {
+        None => t_string!(i18n, limit_none_in_text).to_string(),
+        Some(_) => limit_name(i18n, limit),
+    }
+}
+
 /// The win condition (`set-win`) and the move limit (`set-limit`), with their hints.
 pub fn rules_settings(ctx: TableCtx<Game>) -> AnyView {
     let TableCtx { table, i18n, .. } = ctx;
@@ -65,7 +73,7 @@ pub fn rules_pending_note(ctx: TableCtx<Game>) -> AnyView {
         let rules = table.with(|t| t.game().rules());
         let (win, limit) = (
             win_name(i18n, rules.win),
-            limit_name(i18n, rules.move_limit),
+            limit_in_text(i18n, rules.move_limit),
         );
         t_string!(i18n, current_rules, win = win, limit = limit).to_string()
     };

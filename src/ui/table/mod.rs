@@ -22,11 +22,13 @@ use super::i18n::{t, t_string, use_i18n};
 use super::rules_page::RulesButton;
 use super::widgets::{Confirm, ConfirmDialog};
 use crate::engine::Square;
+use crate::session::app::join_sentences;
 use crate::session::board::{BoardLook, BoardNames, arrival, hand_piece_of, table_view};
 use crate::session::cpu::WorkerGame;
 use crate::session::feedback::Motion;
 use crate::session::table::{SinceMove, Table, TableError, ViewMode, YourMove};
 use leptos::prelude::*;
+use leptos_i18n::Locale as _;
 use std::time::Duration;
 
 pub use super::I18n;
@@ -285,7 +287,7 @@ pub fn your_move_text<G: Screen>(i18n: I18n, table: &Table<G>, hand_to: bool) ->
             let yours = t_string!(i18n, seat_your_move, side = name.clone()).to_string();
             if hand_to {
                 let hand = t_string!(i18n, hand_device, seat = name).to_string();
-                format!("{hand} {yours}")
+                join_sentences(i18n.get_locale().as_str(), &[&hand, &yours])
             } else {
                 yours
             }

@@ -2,9 +2,11 @@
 //! piece, the pieces and hands for screen readers ([`Names`]), and lists of seats.
 
 use crate::engine::yonin::{Game, Piece, Role, Seat};
+use crate::session::app::join_names;
 use crate::session::board::BoardNames;
 use crate::ui::I18n;
 use crate::ui::i18n::t_string;
+use leptos_i18n::Locale as _;
 
 /// The translated name of a seat.
 pub fn seat_name(i18n: I18n, seat: Seat) -> String {
@@ -46,14 +48,8 @@ pub fn role_name(i18n: I18n, role: Role, promoted: bool) -> String {
 /// "A and B" / "A" for a list of seat names.
 pub fn seat_list(i18n: I18n, seats: &[Seat]) -> String {
     let names: Vec<String> = seats.iter().map(|&s| seat_name(i18n, s)).collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => {
-            let and = t_string!(i18n, and).to_string();
-            format!("{} {and} {last}", rest.join(", "))
-        }
-    }
+    let and = t_string!(i18n, and).to_string();
+    join_names(i18n.get_locale().as_str(), &names, &and)
 }
 
 /// The board's names of Yonin pieces and hands, translated.

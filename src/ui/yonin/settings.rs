@@ -41,6 +41,14 @@ fn limit_name(i18n: I18n, limit: Option<u32>) -> String {
     }
 }
 
+/// [`limit_name`] inside a sentence: "none" in small letters.
+fn limit_in_text(i18n: I18n, limit: Option<u32>) -> String {
+    match limit {
+        None => t_string!(i18n, limit_none_in_text).to_string(),
+        Some(_) => limit_name(i18n, limit),
+    }
+}
+
 /// "Rule changes apply from the next game. This game: …", naming the rules in play
 /// in the panel's order (RULES Y8).
 pub fn rules_pending_note(ctx: TableCtx<Game>) -> AnyView {
@@ -53,7 +61,7 @@ pub fn rules_pending_note(ctx: TableCtx<Game>) -> AnyView {
             format = format_name(i18n, rules.format),
             end = end_name(i18n, rules.end),
             pieces = eliminated_name(i18n, rules.eliminated_pieces),
-            limit = limit_name(i18n, rules.move_limit)
+            limit = limit_in_text(i18n, rules.move_limit)
         )
         .to_string()
     };
