@@ -378,7 +378,10 @@ fn a_malformed_record_and_a_damaged_link_change_nothing() {
         page.click("import-submit").await;
         let error = page.el("import-error").await.text().await.unwrap();
         assert!(
-            error.starts_with("Line 3, column 17 · move 2 (Black): e5e9 is not a legal move"),
+            error.starts_with(
+                "Line 3, column 17 · move 2 (Black): e5e9 is not a legal move \
+                 (the path or the destination is occupied)."
+            ),
             "{error}"
         );
         assert_eq!(
@@ -387,6 +390,25 @@ fn a_malformed_record_and_a_damaged_link_change_nothing() {
             "numbered as the error numbers the fault"
         );
         page.click("import-close").await;
+        // The reason is told in the player's language too (RULES H2.2: the path is taken).
+        page.select("lang", "es").await;
+        page.click("import").await;
+        paste(
+            &page,
+            "import-text",
+            "[Game \"Hasami Shogi\"]\n\n1. e1e5 e9e6 2. e5e9\n",
+        )
+        .await;
+        page.click("import-submit").await;
+        let error = page.el("import-error").await.text().await.unwrap();
+        assert!(
+            error.contains(
+                "e5e9 no es una jugada legal (el camino o la casilla de destino están ocupados)."
+            ),
+            "{error}"
+        );
+        page.click("import-close").await;
+        page.select("lang", "en").await;
         page.reload().await;
         assert_eq!(page.saved_moves().await, game.moves());
 
@@ -405,7 +427,9 @@ fn a_malformed_record_and_a_damaged_link_change_nothing() {
             "{notice}"
         );
         assert!(
-            notice.contains("Move 4 (White): The link is cut short."),
+            notice.contains(
+                "Move 2 (White): The link is cut short. The game is shown up to move 2 (Black)."
+            ),
             "{notice}"
         );
         page.goto(&format!("{}#H1!!", page.url())).await;

@@ -197,20 +197,26 @@ impl<G: RecordText> ImportError<G> {
     /// move count), with the seat that played it and its index (0-based): what "load up
     /// to move N (seat)" loads. `None` without good moves.
     pub fn last_good(&self) -> Option<MoveAt<G::Seat>> {
-        let good = self.good.as_deref()?;
-        let index = good.moves().len().checked_sub(1)?;
-        // The seat that played it is the one to move before it (a resignation after it
-        // is taken back first).
-        let mut before = good.clone();
-        while before.moves().len() > index {
-            before.undo()?;
-        }
-        Some(MoveAt {
-            number: good.move_number(index),
-            seat: before.side_to_move(),
-            index,
-        })
+        last_move_at(self.good.as_deref()?)
     }
+}
+
+/// The last move of `game`, numbered as its record numbers it
+/// ([`RecordText::move_number`]: Hasami in pairs, Yonin by the move count), with the
+/// seat that played it and its index (0-based). `None` when `game` has no moves.
+pub fn last_move_at<G: RecordText>(game: &G) -> Option<MoveAt<G::Seat>> {
+    let index = game.moves().len().checked_sub(1)?;
+    // The seat that played it is the one to move before it (a resignation after it
+    // is taken back first).
+    let mut before = game.clone();
+    while before.moves().len() > index {
+        before.undo()?;
+    }
+    Some(MoveAt {
+        number: game.move_number(index),
+        seat: before.side_to_move(),
+        index,
+    })
 }
 
 impl<G: RecordText> fmt::Display for ImportError<G> {

@@ -5,7 +5,7 @@
 
 use super::{Controller, Table, TableGame, TableNotice};
 use crate::record::link::{LinkErrorKind, LinkGame, ShareLink, game_of_link};
-use crate::record::text::{ImportError, RecordInfo, RecordText, SeatPlayer};
+use crate::record::text::{ImportError, MoveAt, RecordInfo, RecordText, SeatPlayer, last_move_at};
 
 /// The longest share link payload opened, in characters (bytes: base64url is ASCII):
 /// the same bound as a record's ([`crate::record::text::MAX_RECORD_BYTES`]), far above
@@ -26,6 +26,9 @@ pub struct LinkProblem<S> {
     pub seat: Option<S>,
     /// Good moves before the fault, shown as a shared game (0 when nothing is shown).
     pub shown: usize,
+    /// The last of the good moves shown, numbered as [`LinkProblem::at_move`] is, with
+    /// the seat that played it ([`last_move_at`]); `None` when nothing is shown.
+    pub last_shown: Option<MoveAt<S>>,
 }
 
 /// The game link in a URL fragment (`#H1…`, with or without its `#`): its game and its
@@ -81,6 +84,7 @@ pub fn read_import<G: RecordText + ShareLink>(bytes: &[u8]) -> Result<G, ImportF
             at_move: None,
             seat: None,
             shown: 0,
+            last_shown: None,
         }));
     }
     G::from_link(payload).map_err(|e| {
@@ -89,6 +93,7 @@ pub fn read_import<G: RecordText + ShareLink>(bytes: &[u8]) -> Result<G, ImportF
             kind: e.kind,
             seat: e.seat,
             shown: 0,
+            last_shown: None,
         })
     })
 }
@@ -157,6 +162,7 @@ impl<G: TableGame + ShareLink> Table<G> {
                 at_move: None,
                 seat: None,
                 shown: 0,
+                last_shown: None,
             }));
             return;
         }
@@ -170,6 +176,7 @@ impl<G: TableGame + ShareLink> Table<G> {
                     at_move,
                     seat: error.seat,
                     shown: good.as_ref().map_or(0, |g| g.moves().len()),
+                    last_shown: good.as_ref().and_then(last_move_at),
                 }));
                 if let Some(game) = good {
                     self.open_shared(game);

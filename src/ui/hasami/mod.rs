@@ -6,7 +6,7 @@ pub mod look;
 pub mod rules_page;
 pub mod settings;
 
-use crate::engine::hasami::{Game, Outcome, Player, WinCondition};
+use crate::engine::hasami::{Game, IllegalMove, Outcome, PlayError, Player, WinCondition};
 use crate::session::hasami::PieceStyle;
 use crate::session::table::Table;
 use crate::ui::I18n;
@@ -27,6 +27,19 @@ impl Screen for Game {
 
     fn seat_name(i18n: I18n, seat: Player) -> String {
         look::side_name(i18n, seat)
+    }
+
+    fn play_error_text(i18n: I18n, error: &PlayError) -> String {
+        match error {
+            PlayError::GameOver => t_string!(i18n, play_game_over).to_string(),
+            PlayError::Illegal { reason, .. } => match reason {
+                IllegalMove::NoPiece => t_string!(i18n, h_illegal_no_piece).to_string(),
+                IllegalMove::NotYourPiece => t_string!(i18n, h_illegal_not_your_piece).to_string(),
+                IllegalMove::NullMove => t_string!(i18n, h_illegal_null_move).to_string(),
+                IllegalMove::NotStraight => t_string!(i18n, h_illegal_not_straight).to_string(),
+                IllegalMove::Blocked => t_string!(i18n, h_illegal_blocked).to_string(),
+            },
+        }
     }
 
     fn to_move_text(i18n: I18n, seat: Player) -> String {

@@ -52,6 +52,10 @@ pub trait Screen:
     fn names(i18n: I18n) -> Self::Names;
     /// The translated name of a seat.
     fn seat_name(i18n: I18n, seat: Self::Seat) -> String;
+    /// Why a move was refused ([`crate::engine::Variant::play`]), in the language of
+    /// `i18n`: the reason alone, lower case, to stand in a sentence (a record's illegal
+    /// move, RULES H2 and Y2-Y7).
+    fn play_error_text(i18n: I18n, error: &<Self as crate::engine::Variant>::PlayError) -> String;
     /// "SEAT to move", in the grammar of the game's seat names.
     fn to_move_text(i18n: I18n, seat: Self::Seat) -> String;
     /// The piece drawn on a seat's card.

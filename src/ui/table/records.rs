@@ -6,11 +6,13 @@
 
 use super::{I18n, RecordsDialog, Screen, TableCtx};
 use crate::record::link::{HeaderField, LinkErrorKind};
-use crate::record::text::{ImportError, ImportErrorKind, MAX_RECORD_BYTES};
+use crate::record::text::{ImportError, ImportErrorKind, MAX_RECORD_BYTES, MoveAt};
+use crate::session::app::join_sentences;
 use crate::session::table::{ImportFault, LinkProblem, Table, read_import, record_file_name};
 use crate::ui::i18n::{t, t_string};
 use crate::ui::widgets::{Modal, modal_ids};
 use leptos::prelude::*;
+use leptos_i18n::Locale as _;
 use wasm_bindgen::JsCast;
 
 /// Today's date as PGN writes it (`YYYY.MM.DD`), from the browser's clock.
@@ -270,7 +272,7 @@ fn import_kind<G: Screen>(i18n: I18n, e: &ImportError<G>) -> String {
             i18n,
             err_illegal_move,
             text = text.clone(),
-            detail = reason.to_string()
+            detail = G::play_error_text(i18n, reason)
         )
         .to_string(),
         K::MoveAfterEnd { text } => {
@@ -380,16 +382,25 @@ pub fn link_problem_text<G: Screen>(i18n: I18n, p: &LinkProblem<G::Seat>) -> Str
         ),
         (None, _) => String::new(),
     };
-    let mut text = format!(
-        "{} {place}{}",
-        t_string!(i18n, link_damaged),
-        link_kind(i18n, &p.kind)
-    );
-    if p.shown > 0 {
-        text.push(' ');
-        text.push_str(&t_string!(i18n, link_shown, n = p.shown).to_string());
-    }
-    text
+    let damaged = t_string!(i18n, link_damaged).to_string();
+    let what = format!("{place}{}", link_kind(i18n, &p.kind));
+    let shown = match p.last_shown {
+        Some(MoveAt {
+            number,
+            seat: Some(seat),
+            ..
+        }) => {
+            let seat = G::seat_name(i18n, seat);
+            t_string!(i18n, link_shown, n = number, seat = seat).to_string()
+        }
+        _ => String::new(),
+    };
+    let sentences: Vec<&str> = [damaged.as_str(), what.as_str(), shown.as_str()]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect();
+    // One text: Japanese puts no space after 。 ([`join_sentences`]).
+    join_sentences(i18n.get_locale().as_str(), &sentences)
 }
 
 /// The import dialog (`import-dialog`): paste a record or a position (`import-text`)

@@ -10,7 +10,7 @@ pub mod result;
 pub mod rules_page;
 pub mod settings;
 
-use crate::engine::yonin::{Format, Game, Outcome, Piece, Role, Seat};
+use crate::engine::yonin::{Format, Game, Outcome, Piece, PlayError, Role, Seat};
 use crate::session::board::BoardLook;
 use crate::session::table::{SinceMove, Table};
 use crate::session::yonin::{PieceStyle, last_turn_story, turn_stories};
@@ -33,6 +33,31 @@ impl Screen for Game {
 
     fn seat_name(i18n: I18n, seat: Seat) -> String {
         look::seat_name(i18n, seat)
+    }
+
+    fn play_error_text(i18n: I18n, error: &PlayError) -> String {
+        match error {
+            PlayError::GameOver => t_string!(i18n, play_game_over).to_string(),
+            PlayError::NoPiece => t_string!(i18n, y_illegal_no_piece).to_string(),
+            PlayError::Unreachable => t_string!(i18n, y_illegal_unreachable).to_string(),
+            PlayError::OwnPiece => t_string!(i18n, y_illegal_own_piece).to_string(),
+            PlayError::KingCapture => t_string!(i18n, y_illegal_king_capture).to_string(),
+            PlayError::CannotPromote => t_string!(i18n, y_illegal_cannot_promote).to_string(),
+            PlayError::MustPromote => t_string!(i18n, y_illegal_must_promote).to_string(),
+            PlayError::NotInHand => t_string!(i18n, y_illegal_not_in_hand).to_string(),
+            PlayError::Occupied => t_string!(i18n, y_illegal_occupied).to_string(),
+            PlayError::Nifu => t_string!(i18n, y_illegal_nifu).to_string(),
+            PlayError::DeadPawn => t_string!(i18n, y_illegal_dead_pawn).to_string(),
+            PlayError::PawnBeforeFlippedKing => {
+                t_string!(i18n, y_illegal_pawn_before_flipped_king).to_string()
+            }
+            PlayError::Uchifuzume => t_string!(i18n, y_illegal_uchifuzume).to_string(),
+            PlayError::LeavesKingInCheck => {
+                t_string!(i18n, y_illegal_leaves_king_in_check).to_string()
+            }
+            PlayError::ChecksPartner => t_string!(i18n, y_illegal_checks_partner).to_string(),
+            PlayError::PerpetualCheck => t_string!(i18n, y_illegal_perpetual_check).to_string(),
+        }
     }
 
     fn to_move_text(i18n: I18n, seat: Seat) -> String {

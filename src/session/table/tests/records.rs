@@ -3,7 +3,7 @@
 use super::*;
 use crate::ai::Level;
 use crate::record::link::{LinkErrorKind, LinkGame, ShareLink};
-use crate::record::text::{RecordText, SeatPlayer};
+use crate::record::text::{MoveAt, RecordText, SeatPlayer};
 
 #[test]
 fn a_share_link_opens_as_a_shared_game_and_leaves_the_table_alone() {
@@ -222,6 +222,15 @@ fn a_damaged_links_fault_is_numbered_as_the_move_list_numbers_it() {
         (p.at_move, p.seat, p.shown),
         (Some(2), Some(Player::White), 3)
     );
+    // The good moves shown end with Black's second, numbered the same way.
+    assert_eq!(
+        p.last_shown,
+        Some(MoveAt {
+            number: 2,
+            seat: Some(Player::Black),
+            index: 2
+        })
+    );
     // From a set-up start at ply 7, White to move: its first move is the fourth pair's.
     let mut start = four_move_game();
     for mv in ["c1c2", "c9c8", "d1d2"] {
@@ -237,6 +246,14 @@ fn a_damaged_links_fault_is_numbered_as_the_move_list_numbers_it() {
     assert_eq!(
         (p.at_move, p.seat, p.shown),
         (Some(5), Some(Player::Black), 1)
+    );
+    assert_eq!(
+        p.last_shown,
+        Some(MoveAt {
+            number: 4,
+            seat: Some(Player::White),
+            index: 0
+        })
     );
     // The import dialog numbers it the same.
     match read_import::<HGame>(format!("#{}", cut_at(&link, 4)).as_bytes()) {
