@@ -361,6 +361,17 @@ fn export_import_and_a_share_link_carry_the_game() {
     });
 }
 
+/// A Hasami record whose fourth move is illegal: e5e9 passes over e6 (RULES H2.2).
+const ILLEGAL_RECORD: &str = "[Game \"Hasami Shogi\"]\n\n1. e1e5 e9e6 2. e5e9\n";
+
+/// Opens the import dialog, loads `text` and returns the error it tells (`import-error`).
+async fn import_error(page: &Page, text: &str) -> String {
+    page.click("import").await;
+    paste(page, "import-text", text).await;
+    page.click("import-submit").await;
+    page.el("import-error").await.text().await.unwrap()
+}
+
 /// A malformed record and a damaged link are told (where and what) and change nothing,
 /// also after a reload.
 #[test]
@@ -368,15 +379,7 @@ fn a_malformed_record_and_a_damaged_link_change_nothing() {
     run(|page| async move {
         page.play("e1e5").await;
         let (game, _) = wait_cpu_answer(&page, 2).await;
-        page.click("import").await;
-        paste(
-            &page,
-            "import-text",
-            "[Game \"Hasami Shogi\"]\n\n1. e1e5 e9e6 2. e5e9\n",
-        )
-        .await;
-        page.click("import-submit").await;
-        let error = page.el("import-error").await.text().await.unwrap();
+        let error = import_error(&page, ILLEGAL_RECORD).await;
         assert!(
             error.starts_with(
                 "Line 3, column 17 · move 2 (Black): e5e9 is not a legal move \
@@ -392,15 +395,7 @@ fn a_malformed_record_and_a_damaged_link_change_nothing() {
         page.click("import-close").await;
         // The reason is told in the player's language too (RULES H2.2: the path is taken).
         page.select("lang", "es").await;
-        page.click("import").await;
-        paste(
-            &page,
-            "import-text",
-            "[Game \"Hasami Shogi\"]\n\n1. e1e5 e9e6 2. e5e9\n",
-        )
-        .await;
-        page.click("import-submit").await;
-        let error = page.el("import-error").await.text().await.unwrap();
+        let error = import_error(&page, ILLEGAL_RECORD).await;
         assert!(
             error.contains(
                 "e5e9 no es una jugada legal (el camino o la casilla de destino están ocupados)."
