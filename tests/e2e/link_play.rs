@@ -80,7 +80,9 @@ async fn shown_payload(page: &Page) -> String {
 }
 
 /// Waits until the link to send holds `moves` moves, and returns it.
-async fn wait_link<G: shogi_variants::record::link::ShareLink>(
+async fn wait_link<
+    G: shogi_variants::record::link::ShareLink + shogi_variants::record::text::RecordText,
+>(
     page: &Page,
     moves: usize,
 ) -> (String, PlayLink<G>) {

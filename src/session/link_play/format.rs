@@ -38,6 +38,8 @@ use crate::ai::Level;
 use crate::engine::Variant;
 use crate::record::link::{ALPHABET, LinkErrorKind, LinkGame, ShareLink, game_of_link};
 pub use crate::record::link::{CHECK_CHARS, check_of};
+use crate::record::text::RecordText;
+use crate::session::table::records::numbered;
 
 /// The tag of a link game's payload as written: `L` and the format's version.
 pub const PLAY_TAG: &str = "L2";
@@ -168,7 +170,8 @@ pub enum PlayLinkError {
     Game {
         /// What is wrong.
         kind: LinkErrorKind,
-        /// The move where it went wrong, from 1.
+        /// The move where it went wrong, as the move list numbers it
+        /// ([`RecordText::move_number`]: Hasami's pairs of moves, Yonin's move count).
         at_move: Option<u32>,
         /// The index in [`Variant::SEATS`] of the seat to move there.
         seat: Option<usize>,
@@ -309,7 +312,7 @@ pub fn play_link_game(payload: &str) -> Option<Option<LinkGame>> {
     Some(share.and_then(game_of_link))
 }
 
-impl<G: ShareLink> PlayLink<G> {
+impl<G: ShareLink + RecordText> PlayLink<G> {
     /// The payload (no `#`): [`PLAY_TAG`], the id, the number of moves in decimal, the
     /// CPU seats (`-` for none, else each seat's letter and level digit: `n2` North
     /// casual), the names (`-` for none, else one per seat joined by `,`,
@@ -415,7 +418,7 @@ impl<G: ShareLink> PlayLink<G> {
         }
         let game = G::from_link(link).map_err(|e| PlayLinkError::Game {
             kind: e.kind,
-            at_move: e.at_move,
+            at_move: numbered(e.at_move, e.good.as_ref()),
             seat: e.seat.map(G::seat_index),
         })?;
         let held = game.moves().len() as u32;

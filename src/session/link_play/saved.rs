@@ -11,6 +11,7 @@ use super::merge::{Merge, merge};
 use crate::ai::Level;
 use crate::engine::{hasami, yonin};
 use crate::record::link::ShareLink;
+use crate::record::text::RecordText;
 use crate::session::app::GameKind;
 use crate::session::storage::{self, LoadError};
 
@@ -90,7 +91,7 @@ pub struct LinkGames {
     pub games: Vec<LinkEntry>,
 }
 
-fn row_of<G: ShareLink>(entry: &LinkEntry) -> Option<LinkRow> {
+fn row_of<G: ShareLink + RecordText>(entry: &LinkEntry) -> Option<LinkRow> {
     let link = PlayLink::<G>::from_payload(&entry.link).ok()?;
     let players = G::SEATS
         .iter()
@@ -189,7 +190,7 @@ impl LinkGames {
     /// What opening `link` means here: [`Merge::NewGame`] when this device holds no
     /// game with its id (or the one it holds no longer reads), else [`merge`] of the
     /// two games.
-    pub fn merge_of<G: ShareLink>(&self, game: GameKind, link: &PlayLink<G>) -> Merge {
+    pub fn merge_of<G: ShareLink + RecordText>(&self, game: GameKind, link: &PlayLink<G>) -> Merge {
         let here = self
             .entry(game, &link.id)
             .and_then(|e| PlayLink::<G>::from_payload(&e.link).ok());

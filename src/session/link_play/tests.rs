@@ -203,13 +203,15 @@ fn bad_link_games_name_what_is_wrong() {
         read("L1.AAAAAAAAAq.2.-.-.H1II-4A"),
         PlayLinkError::CountMismatch { said: 2, held: 3 }
     );
-    // Cut short: the share link's own error, with its move and seat (Black is seat 0).
+    // Cut short: the share link's own error, with its move and seat (Black is seat 0),
+    // numbered as the move list numbers it: the second move read is White's move 1
+    // (`1. e1e5 e9e6`), not "move 2".
     let cut = &good[..good.len() - 2];
     assert_eq!(
         read(cut),
         PlayLinkError::Game {
             kind: LinkErrorKind::Truncated,
-            at_move: Some(2),
+            at_move: Some(1),
             seat: Some(1),
         }
     );
@@ -219,7 +221,7 @@ fn bad_link_games_name_what_is_wrong() {
         read(&wrong),
         PlayLinkError::Game {
             kind: LinkErrorKind::IndexOutOfRange { .. },
-            at_move: Some(2),
+            at_move: Some(1),
             ..
         }
     ));
@@ -425,7 +427,12 @@ fn the_choice_of_a_seat_puts_first_the_side_to_move_unless_the_link_shows_it_tak
 // The list of games
 // ----------------------------------------------------------------------------------
 
-fn entry<G: ShareLink>(link: &PlayLink<G>, game: GameKind, mine: Vec<usize>, at: f64) -> LinkEntry {
+fn entry<G: ShareLink + crate::record::text::RecordText>(
+    link: &PlayLink<G>,
+    game: GameKind,
+    mine: Vec<usize>,
+    at: f64,
+) -> LinkEntry {
     LinkEntry {
         id: link.id.clone(),
         game,

@@ -101,7 +101,7 @@ pub fn read_import<G: RecordText + ShareLink>(bytes: &[u8]) -> Result<G, ImportF
 /// A link's fault place `at_move` (the link's own count: the `n`th move read, from 1)
 /// as the move list numbers it ([`RecordText::move_number`]), from `good`, the game of
 /// the moves read before it; as it was without them.
-fn numbered<G: RecordText>(at_move: Option<u32>, good: Option<&G>) -> Option<u32> {
+pub(crate) fn numbered<G: RecordText>(at_move: Option<u32>, good: Option<&G>) -> Option<u32> {
     let at = at_move?;
     let Some(good) = good else {
         return Some(at);

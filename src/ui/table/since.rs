@@ -8,9 +8,11 @@
 //! `since-<ply>` with the class `seat-SEAT`), `since-title`.
 
 use super::{Screen, TableCtx};
+use crate::session::app::join_sentences;
 use crate::session::table::{SinceMove, Table};
 use crate::ui::i18n::t_string;
 use leptos::prelude::*;
+use leptos_i18n::Locale as _;
 
 /// What the box shows: the summary and the sentences of each of its moves.
 type Shown<S> = Option<(SinceMove<S>, Vec<Vec<String>>)>;
@@ -66,7 +68,11 @@ pub fn since_box<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
                     if !e.note.checks.is_empty() {
                         marks.push('+');
                     }
-                    let said = lines.get(i).cloned().unwrap_or_default().join(" ");
+                    // One text: Japanese puts no space after 。 ([`join_sentences`]).
+                    let said = lines.get(i).map_or_else(String::new, |l| {
+                        let l: Vec<&str> = l.iter().map(String::as_str).collect();
+                        join_sentences(i18n.get_locale().as_str(), &l)
+                    });
                     view! {
                         <li class=format!("seat-{seat}") data-testid=format!("since-{}", e.ply)>
                             <span class=format!("dot seat-{seat}") aria-hidden="true"></span>

@@ -4,9 +4,11 @@
 
 use super::look::{role_name, seat_list, seat_name};
 use crate::engine::yonin::Seat;
+use crate::session::app::join_sentences;
 use crate::session::yonin::{MateStory, TurnStory};
 use crate::ui::I18n;
 use crate::ui::i18n::t_string;
+use leptos_i18n::Locale as _;
 
 /// The sentences that tell what the last move did (RULES Y3.3, Y3.4, Y5), for the
 /// banner and the screen reader.
@@ -14,6 +16,13 @@ pub fn story_lines(i18n: I18n, story: &TurnStory) -> Vec<String> {
     let mut lines = mate_lines(i18n, story);
     lines.extend(turn_line(i18n, story));
     lines
+}
+
+/// `lines` (sentences of the page's language) as one text: Japanese puts no space
+/// after 。 ([`join_sentences`]).
+pub fn told(i18n: I18n, lines: &[String]) -> String {
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    join_sentences(i18n.get_locale().as_str(), &lines)
 }
 
 /// The sentences that tell a move of the summary of what `reader`'s seat has not seen

@@ -93,10 +93,9 @@ impl Screen for Game {
         let story = last_turn_story(game)?;
         let seat = look::seat_name(i18n, story.mover);
         let line = t_string!(i18n, announce_move, side = seat, mv = mv.to_string());
-        Some(format!(
-            "{line} {}",
-            banner::story_lines(i18n, &story).join(" ")
-        ))
+        let mut lines = vec![line];
+        lines.extend(banner::story_lines(i18n, &story));
+        Some(banner::told(i18n, &lines))
     }
 
     /// Each move's capture, mates and turn order ([`banner::since_lines`]), told to
@@ -128,7 +127,7 @@ impl Screen for Game {
         let banner = move || {
             story.with(|s| {
                 s.as_ref()
-                    .map(|s| banner::story_lines(i18n, s).join(" "))
+                    .map(|s| banner::told(i18n, &banner::story_lines(i18n, s)))
                     .unwrap_or_default()
             })
         };

@@ -3,7 +3,7 @@
 //! with the criteria behind each place (RULES Y6.1, Y6.5, Y7b.7).
 
 use super::look::{seat_list, seat_name};
-use crate::engine::yonin::{EndReason, Game, Outcome, Seat};
+use crate::engine::yonin::{EndReason, Format, Game, Outcome, Seat};
 use crate::session::board::BoardLook;
 use crate::session::yonin::placing_rows;
 use crate::ui::I18n;
@@ -90,6 +90,15 @@ pub fn placings(ctx: TableCtx<Game>) -> AnyView {
             })
             .collect_view()
     };
+    // RULES Y7.2 and Y7b.7 in pairs (both winners 1st, both losers 3rd), Y6.5 and
+    // Y7b.7 otherwise.
+    let rule = move || {
+        if table.with(|t| t.game().rules().format == Format::Pairs) {
+            t_string!(i18n, placings_rule_pairs).to_string()
+        } else {
+            t_string!(i18n, placings_rule).to_string()
+        }
+    };
     view! {
         <table class="placings" data-testid="placings">
             <thead>
@@ -104,7 +113,7 @@ pub fn placings(ctx: TableCtx<Game>) -> AnyView {
             </thead>
             <tbody>{rows}</tbody>
         </table>
-        <p class="fine">{t!(i18n, placings_rule)}</p>
+        <p class="fine" data-testid="placings-rule">{rule}</p>
     }
     .into_any()
 }
