@@ -33,7 +33,7 @@ pub fn clock_view(ms: f64) -> impl IntoView {
 }
 
 /// A modal dialog: takes the focus when it opens (the button marked `data-autofocus`,
-/// else its first button) and answers Escape with `on_escape`. The page behind is made
+/// else its first button), shown from its top, and answers Escape with `on_escape`. The page behind is made
 /// inert by the caller. Its accessible name is its title, the child with the id
 /// `TESTID-title`, and its description the child with the id `TESTID-text`
 /// ([`modal_ids`]).
@@ -62,6 +62,11 @@ pub fn Modal(
             && let Ok(button) = button.dyn_into::<web_sys::HtmlElement>()
         {
             let _ = button.focus();
+            // A dialog taller than the window opens at its top (its title), not where
+            // the focused button scrolled it.
+            if let Some(el) = dialog.get_untracked() {
+                el.set_scroll_top(0);
+            }
         }
     });
     // Escape with the focus outside the dialog (on the body, after a press the

@@ -271,8 +271,10 @@ fn on_a_phone_the_replay_buttons_stay_in_sight_of_the_board() {
         page.play("e1e5").await;
         wait_cpu_answer(&page, 2).await;
         page.click("replay-prev").await;
-        page.wait_for("replaying", |s| s.status == "Replaying: move 1 of 2")
-            .await;
+        page.wait_for("replaying", |s| {
+            s.status == "Replaying: move 1 (Black) · 1/2"
+        })
+        .await;
         page.js("window.scrollTo(0, 0)", vec![]).await;
         page.sleep(200).await;
         let board = rects(&page, "[data-testid=board]").await[0];

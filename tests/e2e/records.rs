@@ -54,17 +54,17 @@ fn the_move_list_replays_by_keys_and_redo_replays_a_take_back() {
         press_on_page(&page, Key::Home).await;
         let snap = page
             .wait_for("replay at the start", |s| {
-                s.status == "Replaying: move 0 of 4"
+                s.status == "Replaying: the start · 0/4"
             })
             .await;
         assert!(replaying(&page).await);
         assert!(snap.board_class.contains("locked"), "{}", snap.board_class);
         assert_eq!(snap.board(), "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb");
         press_on_page(&page, Key::Right).await;
-        page.wait_for("move 1", |s| s.status == "Replaying: move 1 of 4")
+        page.wait_for("move 1", |s| s.status == "Replaying: move 1 (Black) · 1/4")
             .await;
         page.click("move-3").await;
-        page.wait_for("move 3", |s| s.status == "Replaying: move 3 of 4")
+        page.wait_for("move 3", |s| s.status == "Replaying: move 2 (Black) · 3/4")
             .await;
         page.set_viewport(1280, 800).await;
         page.save_screenshot(&shots.join("records-replay-1280.png"))
@@ -74,7 +74,7 @@ fn the_move_list_replays_by_keys_and_redo_replays_a_take_back() {
             .await;
         page.set_viewport(1280, 800).await;
         press_on_page(&page, Key::Left).await;
-        page.wait_for("move 2", |s| s.status == "Replaying: move 2 of 4")
+        page.wait_for("move 2", |s| s.status == "Replaying: move 1 (White) · 2/4")
             .await;
         // Nothing moves while replaying: the CPU waits, and the saved game is the same.
         page.sleep(800).await;
@@ -85,8 +85,10 @@ fn the_move_list_replays_by_keys_and_redo_replays_a_take_back() {
         assert!(!replaying(&page).await);
 
         page.click("replay-prev").await;
-        page.wait_for("replay by button", |s| s.status == "Replaying: move 3 of 4")
-            .await;
+        page.wait_for("replay by button", |s| {
+            s.status == "Replaying: move 2 (Black) · 3/4"
+        })
+        .await;
         page.click("replay-exit").await;
         page.wait_for("back by the button", |s| s.status == "Black to move")
             .await;
@@ -230,7 +232,7 @@ fn the_yonin_move_list_tells_who_mated_whom() {
         );
         page.click(&format!("move-{n}")).await;
         page.wait_yonin("the replay", |s| {
-            s.status.starts_with(&format!("Replaying: move {n} of"))
+            s.status.starts_with(&format!("Replaying: move {n} ("))
         })
         .await;
         let banner = page.el("banner").await.text().await.unwrap();
@@ -322,7 +324,7 @@ fn export_import_and_a_share_link_carry_the_game() {
         page.js("localStorage.clear()", vec![]).await;
         page.goto_fresh(&link).await;
         page.wait_for("the shared game", |s| {
-            s.status == "Shared game: move 4 of 4"
+            s.status == "Shared game: move 2 (White) · 4/4"
         })
         .await;
         assert!(
@@ -341,11 +343,13 @@ fn export_import_and_a_share_link_carry_the_game() {
             "the shared game's count, not the empty game's behind it: {count}"
         );
         press_on_page(&page, Key::Home).await;
-        page.wait_for("its start", |s| s.status == "Shared game: move 0 of 4")
+        page.wait_for("its start", |s| s.status == "Shared game: the start · 0/4")
             .await;
         press_on_page(&page, Key::Right).await;
-        page.wait_for("its first move", |s| s.status == "Shared game: move 1 of 4")
-            .await;
+        page.wait_for("its first move", |s| {
+            s.status == "Shared game: move 1 (Black) · 1/4"
+        })
+        .await;
         page.save_screenshot(&shots.join("records-shared-1280.png"))
             .await;
         page.click("open-shared").await;

@@ -133,7 +133,7 @@ fn a_tab_that_replays_gives_its_cpu_to_the_other_tab() {
         page.switch_tab(&first).await;
         page.click("replay-first").await;
         page.wait_for("the first tab to replay", |s| {
-            s.status == "Replaying: move 0 of 2"
+            s.status == "Replaying: the start · 0/2"
         })
         .await;
 
@@ -146,7 +146,7 @@ fn a_tab_that_replays_gives_its_cpu_to_the_other_tab() {
 
         page.switch_tab(&first).await;
         let snap = page.snapshot().await;
-        assert_eq!(snap.status, "Replaying: move 0 of 4", "still replaying");
+        assert_eq!(snap.status, "Replaying: the start · 0/4", "still replaying");
     });
 }
 

@@ -52,7 +52,7 @@ pub use picking::{Click, Dests, Selection, Source};
 pub use records::{
     ImportFault, LinkProblem, link_in_text, link_of_fragment, read_import, record_file_name,
 };
-pub use review::ReplayStep;
+pub use review::{ReplayStatus, ReplayStep};
 pub use saved::{SavedTable, SavedTableError};
 pub use settings::{PanelRules, Settings, SettingsError, TableSettings, TimePerMove, ViewMode};
 pub use since::{SinceMove, since_plies};

@@ -6,6 +6,7 @@ use super::history::game_at;
 use super::stats::{Against, Stats};
 use super::{Controller, Table, TableError, TableGame};
 use crate::engine::Undone;
+use crate::record::text::{MoveAt, last_move_at};
 
 /// The game being replayed: its position after `ply` moves.
 #[derive(Clone, Debug)]
@@ -17,6 +18,22 @@ pub(super) struct Review<G> {
     pub(super) ply: usize,
     /// The game after `ply` moves.
     pub(super) shown: G,
+}
+
+/// What the replay line tells (`status` while replaying): the move the board shows,
+/// numbered as the move list numbers it, and how far into the game it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayStatus<S> {
+    /// The last move shown, as the move list and the record number it
+    /// ([`crate::record::text::RecordText::move_number`]: Hasami in pairs, `1. e1e5 e9e6`,
+    /// Yonin by the move count), with the seat that played it; `None` at the start.
+    pub at: Option<MoveAt<S>>,
+    /// Moves shown, from 0 (the start); each player's move counts one.
+    pub ply: usize,
+    /// Moves of the game replayed, each player's move one.
+    pub total: usize,
+    /// Whether the game replayed is a shared game shown in place of the table's own.
+    pub shared: bool,
 }
 
 /// A step of the replay buttons and keys.
@@ -57,6 +74,17 @@ impl<G: TableGame> Table<G> {
     /// of which game is on the board).
     pub fn announced_game(&self) -> Option<&G> {
         (!self.shows_shared()).then_some(&self.game)
+    }
+
+    /// What the replay line tells ([`ReplayStatus`]), `None` in live play.
+    pub fn replay_status(&self) -> Option<ReplayStatus<G::Seat>> {
+        let ply = self.replay_ply()?;
+        Some(ReplayStatus {
+            at: last_move_at(self.shown_game()),
+            ply,
+            total: self.replayed().moves().len(),
+            shared: self.shows_shared(),
+        })
     }
 
     /// The game as the board shows it: the position replayed, or the live game.

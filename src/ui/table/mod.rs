@@ -26,7 +26,7 @@ use crate::session::app::join_sentences;
 use crate::session::board::{BoardLook, BoardNames, arrival, hand_piece_of, table_view};
 use crate::session::cpu::WorkerGame;
 use crate::session::feedback::Motion;
-use crate::session::table::{SinceMove, Table, TableError, ViewMode, YourMove};
+use crate::session::table::{ReplayStatus, SinceMove, Table, TableError, ViewMode, YourMove};
 use leptos::prelude::*;
 use leptos_i18n::Locale as _;
 use std::time::Duration;
@@ -299,6 +299,44 @@ pub fn your_move_text<G: Screen>(i18n: I18n, table: &Table<G>, hand_to: bool) ->
     })
 }
 
+/// The replay line: the move shown as the move list numbers it, and how far into the
+/// game it is ("Replaying: move 1 (White) · 2/8").
+pub(crate) fn replay_text<G: Screen>(i18n: I18n, status: ReplayStatus<G::Seat>) -> String {
+    let (ply, total) = (status.ply, status.total);
+    // A played move always has its seat; without one, the line tells the start.
+    match (
+        status.at.and_then(|at| Some((at.number, at.seat?))),
+        status.shared,
+    ) {
+        (Some((n, seat)), false) => {
+            let seat = G::seat_name(i18n, seat);
+            t_string!(
+                i18n,
+                replaying,
+                n = n,
+                seat = seat,
+                ply = ply,
+                total = total
+            )
+            .to_string()
+        }
+        (Some((n, seat)), true) => {
+            let seat = G::seat_name(i18n, seat);
+            t_string!(
+                i18n,
+                shared_replaying,
+                n = n,
+                seat = seat,
+                ply = ply,
+                total = total
+            )
+            .to_string()
+        }
+        (None, false) => t_string!(i18n, replaying_start, total = total).to_string(),
+        (None, true) => t_string!(i18n, shared_replaying_start, total = total).to_string(),
+    }
+}
+
 fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
     let TableCtx { table, i18n, .. } = ctx;
     // The status, and the reason of a game's outcome (`status_line`); drawn again only
@@ -306,14 +344,8 @@ fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
     let text = Memo::new(move |_| {
         table.with(|t| {
             let game = t.game();
-            if let Some(ply) = t.replay_ply() {
-                let total = t.replayed().moves().len();
-                let text = if t.shows_shared() {
-                    t_string!(i18n, shared_replaying, n = ply, total = total).to_string()
-                } else {
-                    t_string!(i18n, replaying, n = ply, total = total).to_string()
-                };
-                return (text, None);
+            if let Some(status) = t.replay_status() {
+                return (replay_text::<G>(i18n, status), None);
             }
             match (game.outcome(), game.side_to_move()) {
                 (Some(outcome), _) => (

@@ -143,6 +143,8 @@ pub fn move_list_panel<G: Screen>(
     let total = Memo::new(move |_| entries.with(|e| e.len()));
     let replaying = Memo::new(move |_| table.with(|t| t.replay_ply().is_some()));
     let shared = Memo::new(move |_| table.with(|t| t.shows_shared()));
+    // The replay line, as the status line above the board says it.
+    let status = Memo::new(move |_| table.with(|t| t.replay_status()));
     let step = move |s: ReplayStep| table.update(|t| t.replay_step(s));
 
     // The current move stays in sight inside the list (the page itself does not move).
@@ -243,13 +245,7 @@ pub fn move_list_panel<G: Screen>(
             <Show when=move || replaying.get()>
                 <div class="replay-mode" data-testid="replay-mode" role="status">
                     <span>
-                        {move || {
-                            if shared.get() {
-                                t_string!(i18n, shared_replaying, n = current.get(), total = total.get()).to_string()
-                            } else {
-                                t_string!(i18n, replaying, n = current.get(), total = total.get()).to_string()
-                            }
-                        }}
+                        {move || status.get().map(|s| super::replay_text::<G>(i18n, s))}
                     </span>
                     <Show when=move || shared.get()>
                         <button type="button" class="btn primary" data-testid="open-shared"

@@ -41,6 +41,19 @@ pub fn since_lines(i18n: I18n, story: &TurnStory, reader: Seat) -> Vec<String> {
             let next = seat_name(i18n, next);
             lines.push(t_string!(i18n, since_you_skipped, next = next).to_string());
         }
+        // The reader among the seats skipped: told to it, in the past, as above.
+        Some(next) if story.priority && story.skipped.contains(&reader) => {
+            let others: Vec<Seat> = story
+                .skipped
+                .iter()
+                .copied()
+                .filter(|&s| s != reader)
+                .collect();
+            let (next, others) = (seat_name(i18n, next), seat_list(i18n, &others));
+            lines.push(
+                t_string!(i18n, since_you_and_skipped, next = next, others = others).to_string(),
+            );
+        }
         _ => lines.extend(turn_line(i18n, story)),
     }
     lines

@@ -98,6 +98,64 @@ fn a_hasami_game_white_begins_numbers_its_first_move_1() {
 }
 
 #[test]
+fn the_replay_line_numbers_the_move_shown_as_the_move_list_does_h6_2() {
+    use crate::record::text::MoveAt;
+    let mut t = hasami_people();
+    assert_eq!(t.replay_status(), None, "live play");
+    play_all(&mut t, &["e1e5", "e9e6", "a1a4", "a9a6"]);
+    let at = |number, seat, index| {
+        Some(MoveAt {
+            number,
+            seat: Some(seat),
+            index,
+        })
+    };
+    // RULES H6.2: the list reads `1. e1e5 e9e6 2. a1a4 a9a6`; the second move shown is
+    // White's move 1, not "move 2".
+    t.replay_to(2);
+    let status = t.replay_status().unwrap();
+    assert_eq!(status.at, at(1, Player::White, 1));
+    assert_eq!((status.ply, status.total, status.shared), (2, 4, false));
+    t.replay_to(3);
+    assert_eq!(t.replay_status().unwrap().at, at(2, Player::Black, 2));
+    t.replay_to(0);
+    let start = t.replay_status().unwrap();
+    assert_eq!((start.at, start.ply, start.total), (None, 0, 4));
+
+    // A shared game from a position White begins with 7 plies played (RULES H6.3,
+    // H6.5): its first move is `4... e9e6`.
+    let mut shared = HGame::from_position(
+        Default::default(),
+        "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb w 0 0 7".parse().unwrap(),
+    );
+    for mv in ["e9e6", "e1e5"] {
+        shared.play(hmv(mv)).unwrap();
+    }
+    t.open_shared(shared);
+    let status = t.replay_status().unwrap();
+    assert_eq!(status.at, at(5, Player::Black, 1));
+    assert_eq!((status.ply, status.total, status.shared), (2, 2, true));
+    t.replay_step(ReplayStep::Previous);
+    assert_eq!(t.replay_status().unwrap().at, at(4, Player::White, 0));
+
+    // Yonin numbers every move by the move count (RULES Y9): the third move is 3, by
+    // the seat to move after two (check priority may skip one, RULES Y3.3).
+    let game = random_yonin(7, 6);
+    let mut two = YGame::new(Default::default(), Seat::South);
+    for &mv in &game.moves()[..2] {
+        two.play(mv).unwrap();
+    }
+    let mut y = yonin_table(game, vec![Participant::new(Controller::Human); 4]);
+    y.replay_to(3);
+    let status = y.replay_status().unwrap();
+    assert_eq!(
+        status.at.map(|a| (a.number, a.seat)),
+        Some((3, two.side_to_move()))
+    );
+    assert_eq!((status.ply, status.total), (3, 6));
+}
+
+#[test]
 fn the_yonin_move_list_tells_each_seat_and_the_mates_where_they_happened_y5() {
     // RULES Y3.3, Y5.2, Y9.1: one number per move, the mover's seat, the mates at the
     // move that made them (the position's own eliminations are the reference).
