@@ -384,12 +384,14 @@ fn a_corrupt_theme_falls_back_with_a_notice_that_can_be_closed() {
     });
 }
 
-/// The sizes the layouts are checked at: phones upright, a tablet, a laptop, a phone
-/// held sideways.
-const SIZES: [(u32, u32); 6] = [
+/// The sizes the layouts are checked at: phones upright (480 px: a large one, between
+/// the narrow phones' top bar and the wide one), a tablet, a laptop, a phone held
+/// sideways.
+const SIZES: [(u32, u32); 7] = [
     (320, 640),
     (360, 740),
     (390, 844),
+    (480, 900),
     (768, 1024),
     (1280, 800),
     (740, 360),
