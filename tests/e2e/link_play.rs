@@ -400,6 +400,15 @@ fn two_devices_play_hasami_by_links() {
             "New moves from the link: 1."
         );
         assert_eq!(text_of(a, "move-count").await, "Moves: 20");
+        // Replaying, the status tells the move shown as the list numbers it.
+        a.click("replay-prev").await;
+        a.wait_for("the replay line", |s| {
+            s.status == "Replaying: move 10 (Black) · 19/20"
+        })
+        .await;
+        a.click("replay-exit").await;
+        a.wait_for("back to the game", |s| s.status.contains("your move"))
+            .await;
         // The last move came by link: nothing of Black's waits to be sent.
         assert_eq!(text_of(a, "send-move").await, "Send the game's link");
         shoot(a, "hasami-your-move").await;
