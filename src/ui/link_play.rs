@@ -92,6 +92,8 @@ pub enum Note {
         /// Moves here.
         here: usize,
     },
+    /// The link holds the game here as it stands: nothing new.
+    Same,
     /// The link parts from the game here at `from`; `payload` may open as another game.
     Differs {
         /// The first move that differs, from 1.
@@ -241,8 +243,10 @@ fn incoming<G: LinkScreen>(payload: &str) -> LinkView {
             game: G::KIND,
             payload: payload.to_string(),
         },
-        // The same game may bring names the players gave since.
-        Merge::Same | Merge::Extend { .. } => open(None, Some(payload.to_string())),
+        // The same game may bring names the players gave since; told, so that opening
+        // it again is not met with silence.
+        Merge::Same => open(Some(Note::Same), Some(payload.to_string())),
+        Merge::Extend { .. } => open(None, Some(payload.to_string())),
         Merge::Older {
             link_moves,
             here_moves,
@@ -858,6 +862,12 @@ fn game_view<G: LinkScreen>(
         }
     };
     let note_view = note.map(|note| match note {
+        Note::Same => view! {
+            <p class="notice-inline" role="status" data-testid="link-same">
+                {move || t_string!(i18n, link_same).to_string()}
+            </p>
+        }
+        .into_any(),
         Note::Older { link, here } => view! {
             <p class="notice-inline" role="status" data-testid="link-older">
                 {move || t_string!(i18n, link_older, link = link, here = here).to_string()}

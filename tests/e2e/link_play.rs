@@ -409,6 +409,11 @@ fn two_devices_play_hasami_by_links() {
         a.click("replay-exit").await;
         a.wait_for("back to the game", |s| s.status.contains("your move"))
             .await;
+        // The same link again: told that it brings nothing new.
+        open_link(a, &links[19]).await;
+        let same = text_of(a, "link-same").await;
+        assert!(same.starts_with("Nothing new in this link"), "{same}");
+        wait_board(a, "the game unchanged by its own link", &game).await;
         // The last move came by link: nothing of Black's waits to be sent.
         assert_eq!(text_of(a, "send-move").await, "Send the game's link");
         shoot(a, "hasami-your-move").await;
@@ -423,7 +428,7 @@ fn two_devices_play_hasami_by_links() {
         open_link(a, &links[9]).await;
         let older = text_of(a, "link-older").await;
         assert!(
-            older.contains("older than your game (move 10 of 20)"),
+            older.contains("older than your game: it holds 10 of its 20 moves"),
             "{older}"
         );
         wait_board(a, "the game unchanged", &game).await;
@@ -502,7 +507,7 @@ fn two_devices_play_hasami_by_links() {
         // A first-version link of the game reads as the game at move 6: older.
         open_link(a, &v1).await;
         let older = text_of(a, "link-older").await;
-        assert!(older.contains("(move 6 of 20)"), "{older}");
+        assert!(older.contains("it holds 6 of its 20 moves"), "{older}");
         // A fragment with a tag of no game of this app: a notice, nothing changes.
         a.navigate(&format!("{}#Q1EFhAQ", a.url())).await;
         let notice = wait_js(

@@ -61,15 +61,11 @@ fn the_move_list_replays_by_keys_and_redo_replays_a_take_back() {
         assert!(snap.board_class.contains("locked"), "{}", snap.board_class);
         assert_eq!(snap.board(), "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb");
         press_on_page(&page, Key::Right).await;
-        page.wait_for("move 1", |s| {
-            s.status == "Replaying: move 1 (Black) · 1/4"
-        })
-        .await;
+        page.wait_for("move 1", |s| s.status == "Replaying: move 1 (Black) · 1/4")
+            .await;
         page.click("move-3").await;
-        page.wait_for("move 3", |s| {
-            s.status == "Replaying: move 2 (Black) · 3/4"
-        })
-        .await;
+        page.wait_for("move 3", |s| s.status == "Replaying: move 2 (Black) · 3/4")
+            .await;
         page.set_viewport(1280, 800).await;
         page.save_screenshot(&shots.join("records-replay-1280.png"))
             .await;
@@ -78,10 +74,8 @@ fn the_move_list_replays_by_keys_and_redo_replays_a_take_back() {
             .await;
         page.set_viewport(1280, 800).await;
         press_on_page(&page, Key::Left).await;
-        page.wait_for("move 2", |s| {
-            s.status == "Replaying: move 1 (White) · 2/4"
-        })
-        .await;
+        page.wait_for("move 2", |s| s.status == "Replaying: move 1 (White) · 2/4")
+            .await;
         // Nothing moves while replaying: the CPU waits, and the saved game is the same.
         page.sleep(800).await;
         assert_eq!(page.saved_moves().await, game.moves());
@@ -349,10 +343,8 @@ fn export_import_and_a_share_link_carry_the_game() {
             "the shared game's count, not the empty game's behind it: {count}"
         );
         press_on_page(&page, Key::Home).await;
-        page.wait_for("its start", |s| {
-            s.status == "Shared game: the start · 0/4"
-        })
-        .await;
+        page.wait_for("its start", |s| s.status == "Shared game: the start · 0/4")
+            .await;
         press_on_page(&page, Key::Right).await;
         page.wait_for("its first move", |s| {
             s.status == "Shared game: move 1 (Black) · 1/4"

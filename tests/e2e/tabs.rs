@@ -146,10 +146,7 @@ fn a_tab_that_replays_gives_its_cpu_to_the_other_tab() {
 
         page.switch_tab(&first).await;
         let snap = page.snapshot().await;
-        assert_eq!(
-            snap.status, "Replaying: the start · 0/4",
-            "still replaying"
-        );
+        assert_eq!(snap.status, "Replaying: the start · 0/4", "still replaying");
     });
 }
 
