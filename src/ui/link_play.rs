@@ -19,7 +19,7 @@ use crate::record::text::RecordText;
 use crate::session::app::{AppNotice, GameKind};
 use crate::session::link_play::{
     GameId, LinkEntry, LinkGames, LinkRow, Merge, PlayLink, PlayLinkError, PlayPart, SendOffer,
-    TakeBack, cpu_box_open, cpu_seats_full, play_link_game, seat_hints, short_name,
+    TakeBack, cpu_box_open, cpu_seats_full, parting_move, play_link_game, seat_hints, short_name,
 };
 use crate::session::storage::{LoadError, StorageError, keys};
 use crate::session::table::records::MAX_LINK_CHARS;
@@ -98,6 +98,9 @@ pub enum Note {
     Differs {
         /// The first move that differs, from 1.
         from: usize,
+        /// That move of the link's game as its move list numbers it, and the index in
+        /// `SEATS` of the seat that made it ([`parting_move`]).
+        at: Option<(u32, usize)>,
         /// The link's payload.
         payload: String,
     },
@@ -260,6 +263,8 @@ fn incoming<G: LinkScreen>(payload: &str) -> LinkView {
         Merge::Differs { from_move } => open(
             Some(Note::Differs {
                 from: from_move,
+                at: parting_move(&link.game, from_move)
+                    .and_then(|at| Some((at.number, G::seat_index(at.seat?)))),
                 payload: payload.to_string(),
             }),
             None,
@@ -874,7 +879,7 @@ fn game_view<G: LinkScreen>(
             </p>
         }
         .into_any(),
-        Note::Differs { from, payload } => {
+        Note::Differs { from, at, payload } => {
             let mine = entry.mine.clone();
             let open_separate = move |_| {
                 let Ok(mut other) = PlayLink::<G>::from_payload(&payload) else {
@@ -901,7 +906,15 @@ fn game_view<G: LinkScreen>(
             };
             view! {
                 <div class="notice-inline" role="status" data-testid="link-differs">
-                    <p>{move || t_string!(i18n, link_differs, k = from).to_string()}</p>
+                    <p>
+                        {move || match at {
+                            Some((k, seat)) => {
+                                let seat = G::seat_name(i18n, G::SEATS[seat]);
+                                t_string!(i18n, link_differs_at, k = k, seat = seat).to_string()
+                            }
+                            None => t_string!(i18n, link_differs, k = from).to_string(),
+                        }}
+                    </p>
                     <button type="button" class="btn" data-testid="link-open-separate" on:click=open_separate>
                         {t!(i18n, link_open_separate)}
                     </button>

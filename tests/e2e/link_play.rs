@@ -441,7 +441,7 @@ fn two_devices_play_hasami_by_links() {
         fork.game.play(other).unwrap();
         open_link(a, &fork.to_payload()).await;
         let differs = text_of(a, "link-differs").await;
-        assert!(differs.contains("from move 19"), "{differs}");
+        assert!(differs.contains("from move 10 (Black)"), "{differs}");
         wait_board(a, "the game unchanged by the fork", &game).await;
         shoot(a, "differs").await;
         assert_eq!(a.storage_get(keys::LINK_GAMES).await, before);

@@ -3,6 +3,7 @@
 
 use crate::engine::{Undone, Variant};
 use crate::record::link::ShareLink;
+use crate::record::text::{MoveAt, RecordText, last_move_at};
 
 /// How a link's game stands to the game this device holds under the same id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,8 +18,8 @@ pub enum Merge {
         /// Moves the link adds.
         new_moves: usize,
     },
-    /// This device's game holds the link's and more: "this link is older than your game
-    /// (move `link_moves` of `here_moves`)". Nothing changes.
+    /// This device's game holds the link's and more: "this link is older than your game:
+    /// it holds `link_moves` of its `here_moves` moves". Nothing changes.
     Older {
         /// Moves in the link.
         link_moves: usize,
@@ -161,4 +162,19 @@ pub fn moves_here<G: Variant>(
     } else {
         mine.contains(&seat)
     }
+}
+
+/// Where a link's game parts from the game here ([`Merge::Differs`]'s `from_move`,
+/// counted from 1): that move of the link's game as its move list numbers it
+/// ([`RecordText::move_number`]: Hasami in pairs, Yonin by the move count), with the
+/// seat that made it. `None` when the link's game has fewer than `from_move` moves.
+pub fn parting_move<G: RecordText>(link_game: &G, from_move: usize) -> Option<MoveAt<G::Seat>> {
+    if from_move == 0 || link_game.moves().len() < from_move {
+        return None;
+    }
+    let mut upto = link_game.clone();
+    while upto.moves().len() > from_move {
+        upto.undo()?;
+    }
+    last_move_at(&upto)
 }

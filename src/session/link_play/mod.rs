@@ -33,5 +33,5 @@ pub use format::{
     PlayLink, PlayLinkError, PlayPart, check_of, link_game_of, play_link_game, seat_letters,
     short_name,
 };
-pub use merge::{Merge, cpu_plays_here, merge, moves_here};
+pub use merge::{Merge, cpu_plays_here, merge, moves_here, parting_move};
 pub use saved::{LINK_GAMES_VERSION, LinkEntry, LinkGames, LinkRow, RowSeat};

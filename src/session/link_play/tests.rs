@@ -1091,3 +1091,25 @@ fn a_game_saved_with_a_first_version_link_lists_and_merges_as_before() {
         Merge::Extend { new_moves: 1 }
     );
 }
+
+#[test]
+fn a_links_parting_move_is_numbered_as_its_move_list_numbers_it() {
+    use crate::record::text::MoveAt;
+    let mut g = hasami::Game::new(Default::default());
+    for mv in ["e1e5", "e9e6", "a1a4"] {
+        g.play(mv.parse().unwrap()).unwrap();
+    }
+    // `1. e1e5 e9e6 2. a1a4` (RULES H6.2): the second move is White's move 1.
+    let at = |number, seat, index| {
+        Some(MoveAt {
+            number,
+            seat: Some(seat),
+            index,
+        })
+    };
+    assert_eq!(parting_move(&g, 1), at(1, Player::Black, 0));
+    assert_eq!(parting_move(&g, 2), at(1, Player::White, 1));
+    assert_eq!(parting_move(&g, 3), at(2, Player::Black, 2));
+    assert_eq!(parting_move(&g, 4), None, "the link has no fourth move");
+    assert_eq!(parting_move(&g, 0), None);
+}
