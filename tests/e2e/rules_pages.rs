@@ -176,6 +176,22 @@ fn rules_hasami_page_diagrams_languages_escape() {
         }
         assert_eq!(rules_boards(&page).await, 0);
 
+        // The browser's Back (a phone's back gesture) closes the rules and stays in the
+        // app, after the rules were closed by their button before.
+        let here = page.js("return location.href", vec![]).await;
+        open_rules(&page).await;
+        page.js("history.back()", vec![]).await;
+        for _ in 0..50 {
+            if rules_boards(&page).await == 0 {
+                break;
+            }
+            page.sleep(100).await;
+        }
+        assert_eq!(rules_boards(&page).await, 0, "Back closed the rules");
+        page.sleep(300).await;
+        assert_eq!(page.js("return location.href", vec![]).await, here);
+        page.el("board").await;
+
         for (lang, terms) in [
             ("pt", ["Captura em sanduíche", "A captura no canto"]),
             ("es", ["Captura en sándwich", "La captura en la esquina"]),

@@ -299,6 +299,9 @@ pub fn your_move_text<G: Screen>(i18n: I18n, table: &Table<G>, hand_to: bool) ->
     })
 }
 
+/// The history state of the entry the rules page adds while it is open.
+const RULES_STATE: &str = "shogi-variants:rules";
+
 /// The replay line: the move shown as the move list numbers it, and how far into the
 /// game it is ("Replaying: move 1 (White) · 2/8").
 pub(crate) fn replay_text<G: Screen>(i18n: I18n, status: ReplayStatus<G::Seat>) -> String {
@@ -457,10 +460,33 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
         confirm.set(kind);
         table.update(|t| t.set_modal(kind.is_some()));
     };
+    // The rules page has an entry in the browser's history while it is open, so that
+    // Back (a phone's back gesture) closes it instead of leaving the app: opening it
+    // pushes one (state `RULES_STATE`, the same address), closing it by its button
+    // goes back over it, and Back itself closes it (`popstate`, below).
     let show_rules = move |open: bool| {
+        let was = rules_open.get_untracked();
         rules_open.set(open);
         table.update(|t| t.set_modal(open));
+        let Ok(history) = window().history() else {
+            return;
+        };
+        if open && !was {
+            let _ = history.push_state(&wasm_bindgen::JsValue::from_str(RULES_STATE), "");
+        } else if !open
+            && was
+            && history.state().ok().and_then(|s| s.as_string()).as_deref() == Some(RULES_STATE)
+        {
+            let _ = history.back();
+        }
     };
+    let back = window_event_listener(leptos::ev::popstate, move |_| {
+        if rules_open.get_untracked() {
+            rules_open.set(false);
+            table.update(|t| t.set_modal(false));
+        }
+    });
+    on_cleanup(move || back.remove());
     let show_records = move |dialog: Option<RecordsDialog>| {
         records_open.set(dialog);
         table.update(|t| t.set_modal(dialog.is_some()));
