@@ -205,7 +205,16 @@ impl<G: RecordText> ImportError<G> {
 /// ([`RecordText::move_number`]: Hasami in pairs, Yonin by the move count), with the
 /// seat that played it and its index (0-based). `None` when `game` has no moves.
 pub fn last_move_at<G: RecordText>(game: &G) -> Option<MoveAt<G::Seat>> {
-    let index = game.moves().len().checked_sub(1)?;
+    move_at(game, game.moves().len().checked_sub(1)?)
+}
+
+/// Move `index` (0-based) of `game`, numbered as its record numbers it
+/// ([`RecordText::move_number`]), with the seat that played it. `None` when `game` has
+/// no such move.
+pub fn move_at<G: RecordText>(game: &G, index: usize) -> Option<MoveAt<G::Seat>> {
+    if index >= game.moves().len() {
+        return None;
+    }
     // The seat that played it is the one to move before it (a resignation after it
     // is taken back first).
     let mut before = game.clone();

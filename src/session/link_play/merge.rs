@@ -3,7 +3,7 @@
 
 use crate::engine::{Undone, Variant};
 use crate::record::link::ShareLink;
-use crate::record::text::{MoveAt, RecordText, last_move_at};
+use crate::record::text::{MoveAt, RecordText, move_at};
 
 /// How a link's game stands to the game this device holds under the same id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,12 +169,5 @@ pub fn moves_here<G: Variant>(
 /// ([`RecordText::move_number`]: Hasami in pairs, Yonin by the move count), with the
 /// seat that made it. `None` when the link's game has fewer than `from_move` moves.
 pub fn parting_move<G: RecordText>(link_game: &G, from_move: usize) -> Option<MoveAt<G::Seat>> {
-    if from_move == 0 || link_game.moves().len() < from_move {
-        return None;
-    }
-    let mut upto = link_game.clone();
-    while upto.moves().len() > from_move {
-        upto.undo()?;
-    }
-    last_move_at(&upto)
+    move_at(link_game, from_move.checked_sub(1)?)
 }

@@ -307,36 +307,35 @@ const RULES_STATE: &str = "shogi-variants:rules";
 pub(crate) fn replay_text<G: Screen>(i18n: I18n, status: ReplayStatus<G::Seat>) -> String {
     let (ply, total) = (status.ply, status.total);
     // A played move always has its seat; without one, the line tells the start.
-    match (
-        status.at.and_then(|at| Some((at.number, at.seat?))),
-        status.shared,
-    ) {
-        (Some((n, seat)), false) => {
-            let seat = G::seat_name(i18n, seat);
-            t_string!(
-                i18n,
-                replaying,
-                n = n,
-                seat = seat,
-                ply = ply,
-                total = total
-            )
-            .to_string()
-        }
-        (Some((n, seat)), true) => {
-            let seat = G::seat_name(i18n, seat);
-            t_string!(
-                i18n,
-                shared_replaying,
-                n = n,
-                seat = seat,
-                ply = ply,
-                total = total
-            )
-            .to_string()
-        }
-        (None, false) => t_string!(i18n, replaying_start, total = total).to_string(),
-        (None, true) => t_string!(i18n, shared_replaying_start, total = total).to_string(),
+    let Some((n, seat)) = status.at.and_then(|at| Some((at.number, at.seat?))) else {
+        return if status.shared {
+            t_string!(i18n, shared_replaying_start, total = total).to_string()
+        } else {
+            t_string!(i18n, replaying_start, total = total).to_string()
+        };
+    };
+    let seat = G::seat_name(i18n, seat);
+    // One key per line: the macro takes its key literally.
+    if status.shared {
+        t_string!(
+            i18n,
+            shared_replaying,
+            n = n,
+            seat = seat,
+            ply = ply,
+            total = total
+        )
+        .to_string()
+    } else {
+        t_string!(
+            i18n,
+            replaying,
+            n = n,
+            seat = seat,
+            ply = ply,
+            total = total
+        )
+        .to_string()
     }
 }
 
