@@ -48,6 +48,7 @@ async fn white_cpu_master(page: &Page, think_ms: u32) {
         clock_used_ms: 0.0,
         redo: Vec::new(),
         stats: Default::default(),
+        result_dismissed: false,
     };
     page.storage_set(keys::HASAMI_TABLE, &table.encode()).await;
     page.reload().await;

@@ -227,6 +227,7 @@ fn a_skipped_turn_and_a_mate_are_told_at_the_persons_turn() {
             clock_used_ms: 0.0,
             redo: Vec::new(),
             stats: Default::default(),
+            result_dismissed: false,
         };
         page.storage_set(keys::YONIN_TABLE, &saved.encode()).await;
         page.open_game("yonin").await;

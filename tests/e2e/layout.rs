@@ -77,6 +77,7 @@ async fn open_yonin(page: &Page, game: &Game) {
         clock_used_ms: 0.0,
         redo: Vec::new(),
         stats: Default::default(),
+        result_dismissed: false,
     };
     page.storage_set(keys::YONIN_TABLE, &saved.encode()).await;
     page.open_game("yonin").await;

@@ -272,6 +272,14 @@ fn finishing_capture_shows_the_result_dialog() {
         let snap = page.snapshot().await;
         assert!(snap.marked("selected").is_empty(), "{:?}", snap.marks);
 
+        // Closing it is saved: a reload shows the finished board, not the result.
+        page.reload().await;
+        page.sleep(300).await;
+        let snap = page.snapshot().await;
+        assert_eq!(snap.result, None, "the closed result stays closed");
+        assert_eq!(snap.status, "Black wins — Captured 5 pieces.");
+        assert!(snap.board_class.contains("locked"), "{}", snap.board_class);
+
         // Next game: no confirmation (the game is over), colours swap.
         page.click("new-game").await;
         let game = page

@@ -206,6 +206,7 @@ fn the_yonin_move_list_tells_who_mated_whom() {
             clock_used_ms: 0.0,
             redo: Vec::new(),
             stats: Default::default(),
+            result_dismissed: false,
         };
         page.storage_set(keys::YONIN_TABLE, &saved.encode()).await;
         page.open_game("yonin").await;

@@ -263,6 +263,7 @@ fn page_table_with_move() -> String {
         clock_used_ms: 0.0,
         redo: Vec::new(),
         stats: Default::default(),
+        result_dismissed: false,
     }
     .encode()
 }

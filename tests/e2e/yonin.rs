@@ -816,6 +816,7 @@ fn a_press_outside_the_board_cancels_the_promotion_choice() {
             clock_used_ms: 0.0,
             redo: Vec::new(),
             stats: Default::default(),
+            result_dismissed: false,
         };
         page.storage_set(keys::YONIN_TABLE, &saved.encode()).await;
         page.open_game("yonin").await;

@@ -231,6 +231,7 @@ fn yonin_table_promoting() -> yonin_table::Table {
             clock_used_ms: 0.0,
             redo: Vec::new(),
             stats: Default::default(),
+            result_dismissed: false,
         },
         1,
     );

@@ -55,6 +55,7 @@ impl LegacyFormat<Game> for Version1 {
             clock_used_ms: 0.0,
             redo: Vec::new(),
             stats: Default::default(),
+            result_dismissed: false,
         })
     }
 }

@@ -68,6 +68,7 @@ impl<G: TableGame> Table<G> {
                 clock_used_ms: 0.0,
                 redo: Vec::new(),
                 stats: Stats::default(),
+                result_dismissed: false,
             },
             page,
         );

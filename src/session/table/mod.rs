@@ -216,6 +216,7 @@ impl<G: TableGame> Table<G> {
                 clock_used_ms: 0.0,
                 redo: Vec::new(),
                 stats: Stats::default(),
+                result_dismissed: false,
             },
             page,
         )
@@ -240,7 +241,7 @@ impl<G: TableGame> Table<G> {
             modal_open: false,
             shown: true,
             leader: false,
-            result_dismissed: false,
+            result_dismissed: saved.result_dismissed,
             pending: None,
             next_request_id: 1,
             last_report: None,
@@ -512,6 +513,7 @@ impl<G: TableGame> Table<G> {
             clock_used_ms: self.clock.used_ms(),
             redo: self.redo.clone(),
             stats: self.stats.clone(),
+            result_dismissed: self.result_dismissed && self.game.is_over(),
         }
     }
 
@@ -841,9 +843,13 @@ impl<G: TableGame> Table<G> {
         }
     }
 
-    /// The result dialog was closed.
+    /// The result dialog was closed: saved, so that a reload shows the board (the
+    /// revision stays: nothing of the game changed).
     pub fn dismiss_result(&mut self) {
-        self.result_dismissed = true;
+        if !self.result_dismissed {
+            self.result_dismissed = true;
+            self.request_save();
+        }
     }
 
     /// The player dismissed notice `id`.

@@ -31,6 +31,11 @@ pub struct SavedTable<G: TableGame> {
     pub redo: Vec<G::Move>,
     /// The results of the people at this table (older saves: none yet).
     pub stats: Stats,
+    /// Whether the finished game's result was closed, so that a reload shows the
+    /// board rather than the result again (written only when true; older saves and a
+    /// game not over: `false`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub result_dismissed: bool,
 }
 
 /// Why a saved table that reads as JSON makes no sense.
@@ -126,6 +131,8 @@ struct SavedTableData<G: TableGame> {
     redo: Vec<G::Move>,
     #[serde(default)]
     stats: Stats,
+    #[serde(default)]
+    result_dismissed: bool,
 }
 
 impl<G: TableGame> TryFrom<SavedTableData<G>> for SavedTable<G> {
@@ -162,6 +169,7 @@ impl<G: TableGame> TryFrom<SavedTableData<G>> for SavedTable<G> {
             return Err(SavedTableError::Clock(d.clock_used_ms));
         }
         Ok(SavedTable {
+            result_dismissed: d.result_dismissed && d.game.is_over(),
             settings: d.settings,
             participants: d.participants,
             seating: d.seating,

@@ -341,5 +341,6 @@ pub fn one_move_from_winning() -> SavedTable {
         clock_used_ms: 0.0,
         redo: Vec::new(),
         stats: Default::default(),
+        result_dismissed: false,
     }
 }

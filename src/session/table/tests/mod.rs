@@ -77,6 +77,7 @@ fn yonin_table(game: YGame, participants: Vec<Participant>) -> yonin::Table {
             clock_used_ms: 0.0,
             redo: Vec::new(),
             stats: Default::default(),
+            result_dismissed: false,
         },
         PAGE_A,
     );

@@ -21,6 +21,37 @@ fn a_saved_table_round_trips_in_one_write() {
 }
 
 #[test]
+fn a_closed_result_stays_closed_after_a_reload() {
+    let mut t = hasami();
+    click_move(&mut t, "e1", "e5");
+    // A game in play writes nothing of a result.
+    assert!(!t.saved().encode().contains("result_dismissed"));
+    t.resign().unwrap();
+    assert!(t.show_result());
+    let reloaded =
+        hasami::Table::restore(SavedTable::open(&t.saved().encode(), None).unwrap(), PAGE_B);
+    assert!(reloaded.show_result(), "not closed yet: shown again");
+    let generation = t.save_generation();
+    t.dismiss_result();
+    assert_eq!(t.save_generation(), generation + 1, "closing it is saved");
+    let text = t.saved().encode();
+    let reloaded = hasami::Table::restore(SavedTable::open(&text, None).unwrap(), PAGE_B);
+    assert!(reloaded.game().is_over());
+    assert!(!reloaded.show_result(), "closed: the board, not the result");
+    // The next game's result is shown again.
+    let mut next = reloaded;
+    next.new_game();
+    next.resign().unwrap();
+    assert!(next.show_result());
+    // A save that claims a closed result for a game in play is read as not closed.
+    let playing = hasami().saved().encode();
+    let claimed = playing.replace(r#""stats":"#, r#""result_dismissed":true,"stats":"#);
+    assert_ne!(claimed, playing);
+    let back = SavedTable::<HGame>::open(&claimed, None).unwrap();
+    assert!(!back.result_dismissed);
+}
+
+#[test]
 fn a_new_table_plays_casual_and_a_save_without_a_level_keeps_strong() {
     use crate::ai::Level;
     // A new table: every seat at casual, the default for a first game.
