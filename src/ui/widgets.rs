@@ -32,7 +32,7 @@ pub fn clock_view(ms: f64) -> impl IntoView {
     }
 }
 
-/// A modal dialog: takes the focus when it opens (the button marked `data-autofocus`,
+/// A modal dialog: takes the focus when it opens (the control marked `data-autofocus`,
 /// else its first button), shown from its top, and answers Escape with `on_escape`. The page behind is made
 /// inert by the caller. Its accessible name is its title, the child with the id
 /// `TESTID-title`, and its description the child with the id `TESTID-text`
@@ -55,7 +55,7 @@ pub fn Modal(
     Effect::new(move |_| {
         if let Some(el) = dialog.get()
             && let Ok(Some(button)) = el
-                .query_selector("button[data-autofocus]")
+                .query_selector("[data-autofocus]")
                 .transpose()
                 .or_else(|| el.query_selector("button").transpose())
                 .transpose()

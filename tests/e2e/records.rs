@@ -305,10 +305,15 @@ fn export_import_and_a_share_link_carry_the_game() {
         page.reload().await;
         assert!(page.saved_moves().await.is_empty());
         page.click("import").await;
+        assert_eq!(page.focused().await, "import-text", "ready for a paste");
         paste(&page, "import-text", &record).await;
         page.click("import-submit").await;
         let imported = page.wait_saved("imported", |g| g.moves().len() == 4).await;
         assert_eq!(imported.moves(), game.moves());
+        page.wait_for("the import told", |s| {
+            s.notices.iter().any(|n| n == "Game loaded. Moves: 4.")
+        })
+        .await;
 
         // Another fresh device: the share link pasted into the import dialog.
         page.js("localStorage.clear()", vec![]).await;
@@ -363,6 +368,38 @@ fn export_import_and_a_share_link_carry_the_game() {
         page.reload().await;
         let snap = page.snapshot().await;
         assert_eq!(snap.status, "Black to move", "the link is not opened again");
+    });
+}
+
+/// A shared game that is over tells its result at its last move, as live play does
+/// (not "move 2 (White) · 4/4"), is opened here rather than continued, and "»" is off
+/// at its end.
+#[test]
+fn a_finished_shared_game_tells_its_result() {
+    run(|page| async move {
+        use shogi_variants::engine::hasami::Player;
+        use shogi_variants::record::link::ShareLink;
+        let mut shared = Game::new(Rules::default());
+        for m in ["e1e5", "e9e6", "a1a4", "a9a6"] {
+            shared.play(mv(m)).unwrap();
+        }
+        shared.resign(Player::Black).unwrap();
+        page.goto_fresh(&format!("{}#{}", page.url(), shared.to_link()))
+            .await;
+        page.wait_for("the result", |s| s.status == "White wins — Black resigned.")
+            .await;
+        let state = "const q = (id) => document.querySelector(`[data-testid=${id}]`); \
+             return [q('open-shared').textContent.trim(), q('replay-last').disabled, \
+             q('replay-mode').textContent.replace(/\\s+/g, ' ').includes('Shared game: move 2 (White) · 4/4')];";
+        assert_eq!(
+            page.js(state, vec![]).await,
+            serde_json::json!(["Open this game here", true, true])
+        );
+        press_on_page(&page, Key::Left).await;
+        page.wait_for("a move before the end", |s| {
+            s.status == "Shared game: move 2 (Black) · 3/4"
+        })
+        .await;
     });
 }
 

@@ -549,9 +549,18 @@ fn capture_saved_blobs() {
         assert_eq!(table.game.moves()[2].to_string(), played[1]);
 
         // Its settings.
-        page.select("set-format", "pairs").await;
         page.select("set-end", "last").await;
         page.select("set-eliminated", "ownerless").await;
+        page.select("set-format", "pairs").await;
+        // In pairs the first mate ends the game (RULES Y7.2): the end and the
+        // eliminated pieces are kept but disabled, and the panel says why.
+        let disabled = "return [document.querySelector('[data-testid=set-end]').disabled, \
+             document.querySelector('[data-testid=set-eliminated]').disabled, \
+             !!document.querySelector('[data-testid=hint-pairs-end]')];";
+        assert_eq!(
+            page.js(disabled, vec![]).await,
+            serde_json::json!([true, true, true])
+        );
         page.select("set-limit", "300").await;
         page.click("set-show-legal").await;
         page.select("set-pieces", "letters").await;

@@ -159,6 +159,7 @@ impl TableGame for Game {
             seat,
             notation: mv.to_string(),
             captured: report.captured.len() as u8,
+            promoted: false,
             checks: Vec::new(),
             skipped: Vec::new(),
             mates: Vec::new(),

@@ -104,6 +104,11 @@ pub enum TableNotice<S> {
         /// Their seat now.
         seat: S,
     },
+    /// A record the player imported is now the table's game ([`super::Table::import_game`]).
+    Imported {
+        /// The moves of the game loaded (each player's move one).
+        moves: usize,
+    },
     /// A share link could not be opened (its good moves may be shown).
     BadLink(LinkProblem<S>),
 }
@@ -117,6 +122,7 @@ impl<S> TableNotice<S> {
                 | TableNotice::Timeout { .. }
                 | TableNotice::Refused(_)
                 | TableNotice::SeatChanged { .. }
+                | TableNotice::Imported { .. }
         )
     }
 }

@@ -25,6 +25,8 @@ pub struct MoveNote<S> {
     pub notation: String,
     /// Pieces it captured (Hasami: 0 to 8, RULES H3; Yonin: 0 or 1, RULES Y2.2).
     pub captured: u8,
+    /// The piece promoted (RULES Y2.4; the notation's `+`); never in Hasami.
+    pub promoted: bool,
     /// Seats it gave check to (RULES Y7b.1); empty in Hasami.
     pub checks: Vec<S>,
     /// Live seats that lose this turn to check priority (RULES Y3.3 step 3).

@@ -4,7 +4,7 @@
 
 use super::history::game_at;
 use super::stats::{Against, Stats};
-use super::{Controller, Table, TableError, TableGame};
+use super::{Controller, Table, TableError, TableGame, TableNotice};
 use crate::engine::Undone;
 use crate::record::text::{MoveAt, last_move_at};
 
@@ -160,6 +160,17 @@ impl<G: TableGame> Table<G> {
             }
             None => false,
         }
+    }
+
+    /// [`Table::load_game`] of a record the player imported, told by a passing notice
+    /// ([`TableNotice::Imported`]): the dialog closes, and the board may not change
+    /// (the same game loaded again), so the player knows it worked.
+    pub fn import_game(&mut self, game: G) {
+        let moves = game.moves().len();
+        self.load_game(game);
+        self.notices
+            .remove_where(|n| matches!(n, TableNotice::Imported { .. }));
+        self.notify(TableNotice::Imported { moves });
     }
 
     /// Makes `game` the table's game, as a new game at the table (an imported record,

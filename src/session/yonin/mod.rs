@@ -182,6 +182,7 @@ impl TableGame for Game {
             seat: story.mover,
             notation: mv.to_string(),
             captured: u8::from(story.captured.is_some()),
+            promoted: mv.is_promotion(),
             checks: story.checks.iter().collect(),
             skipped: story.skipped,
             mates: story
@@ -201,6 +202,22 @@ impl TableGame for Game {
 mod tests {
     use super::*;
     use crate::engine::yonin::{EliminatedPieces, Format, GameEnd};
+
+    #[test]
+    fn the_move_list_notes_a_promotion_y2_4_y9_1() {
+        // RULES Y2.4, Y9.1: `e6e7+` promotes South's silver and its note says so (the
+        // list draws checks apart: a word, not the notation's `+`); `e6e7` does not.
+        let pos: crate::engine::yonin::Position = "2SnGnKnGnSn2/3PnRnPn3/Sw3Pn3Se/GwPw2Ss2PeGe/KwRwPw3PeReKe/GwPw5PeGe/Sw3Ps3Se/4RsPs3/2SsGsKsGs3 P/-/-/- s - 0 -"
+            .parse()
+            .unwrap();
+        let mut g = Game::from_position(pos.clone());
+        let note = g.play_noted("e6e7+".parse().unwrap()).unwrap();
+        assert!(note.promoted);
+        assert_eq!(note.notation, "e6e7+");
+        let mut g = Game::from_position(pos);
+        let note = g.play_noted("e6e7".parse().unwrap()).unwrap();
+        assert!(!note.promoted);
+    }
 
     #[test]
     fn starting_seat_alternates_y1_5() {

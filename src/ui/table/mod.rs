@@ -347,7 +347,16 @@ fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
         table.with(|t| {
             let game = t.game();
             if let Some(status) = t.replay_status() {
-                return (replay_text::<G>(i18n, status), None);
+                // A finished game replayed to its end (a shared game; the table's own
+                // leaves replay there) tells its result, as live play does.
+                let shown = t.shown_game();
+                return match shown.outcome().filter(|_| status.ply == status.total) {
+                    Some(outcome) => (
+                        G::outcome_title(i18n, shown, outcome.clone()),
+                        Some(G::outcome_reason(i18n, shown, outcome)),
+                    ),
+                    None => (replay_text::<G>(i18n, status), None),
+                };
             }
             match (game.outcome(), game.side_to_move()) {
                 (Some(outcome), _) => (
@@ -496,7 +505,7 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
             imported.set(Some(game));
             ask(Some(Confirm::LoadGame));
         } else {
-            table.update(|t| t.load_game(game));
+            table.update(|t| t.import_game(game));
         }
     });
     on_cleanup(move || table.update(|t| t.set_modal(false)));
@@ -544,7 +553,7 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
         Confirm::LoadGame => {
             ask(None);
             if let Some(game) = imported.try_update(Option::take).flatten() {
-                table.update(|t| t.load_game(game));
+                table.update(|t| t.import_game(game));
             }
         }
         Confirm::ContinueShared => {

@@ -485,7 +485,7 @@ pub fn import_dialog<G: Screen>(
             <p id=modal_ids("import-dialog").1 class="hint">{t!(i18n, import_hint)}</p>
             <label class="field">
                 <span>{t!(i18n, import_text_label)}</span>
-                <textarea data-testid="import-text" rows="8" spellcheck="false"
+                <textarea data-testid="import-text" rows="8" spellcheck="false" data-autofocus="true"
                     prop:value=move || text.get()
                     on:input=move |ev| text.set(event_target_value(&ev))></textarea>
             </label>

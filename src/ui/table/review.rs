@@ -25,6 +25,9 @@ pub fn level_name(i18n: super::I18n, level: Level) -> String {
 /// only moved.
 pub(super) fn move_details<G: Screen>(i18n: super::I18n, e: &MoveEntry<G::Seat>) -> String {
     let mut parts = Vec::new();
+    if e.note.promoted {
+        parts.push(t_string!(i18n, move_promotes).to_string());
+    }
     if e.note.captured > 0 {
         parts.push(t_string!(i18n, move_captures, n = e.note.captured).to_string());
     }
@@ -81,8 +84,10 @@ fn move_item<G: Screen>(
         if e.note.captured > 0 {
             m.push_str(&format!(" ×{}", e.note.captured));
         }
+        // A word, not "+": in the notation "+" is a promotion (RULES Y9.1).
         if !e.note.checks.is_empty() {
-            m.push('+');
+            m.push(' ');
+            m.push_str(&t_string!(i18n, move_check_mark).to_string());
         }
         m
     };
@@ -143,6 +148,8 @@ pub fn move_list_panel<G: Screen>(
     let total = Memo::new(move |_| entries.with(|e| e.len()));
     let replaying = Memo::new(move |_| table.with(|t| t.replay_ply().is_some()));
     let shared = Memo::new(move |_| table.with(|t| t.shows_shared()));
+    // A finished game is opened here, not continued.
+    let finished = Memo::new(move |_| table.with(|t| t.replayed().is_over()));
     // The replay line, as the status line above the board says it.
     let status = Memo::new(move |_| table.with(|t| t.replay_status()));
     let step = move |s: ReplayStep| table.update(|t| t.replay_step(s));
@@ -240,7 +247,7 @@ pub fn move_list_panel<G: Screen>(
                 <button type="button" class="btn icon" data-testid="replay-last"
                     title=move || t_string!(i18n, replay_last).to_string()
                     aria-label=move || t_string!(i18n, replay_last).to_string()
-                    disabled=move || at_end() && !replaying.get() on:click=move |_| step(ReplayStep::Last)>"»"</button>
+                    disabled=move || at_end() && (!replaying.get() || shared.get()) on:click=move |_| step(ReplayStep::Last)>"»"</button>
             </div>
             <Show when=move || replaying.get()>
                 <div class="replay-mode" data-testid="replay-mode" role="status">
@@ -250,7 +257,11 @@ pub fn move_list_panel<G: Screen>(
                     <Show when=move || shared.get()>
                         <button type="button" class="btn primary" data-testid="open-shared"
                             on:click=move |_| on_continue_shared.run(())>
-                            {t!(i18n, open_shared)}
+                            {move || if finished.get() {
+                                t_string!(i18n, open_shared_finished).to_string()
+                            } else {
+                                t_string!(i18n, open_shared).to_string()
+                            }}
                         </button>
                     </Show>
                     <button type="button" class="btn" data-testid="replay-exit"

@@ -55,6 +55,16 @@ pub fn rules_pending_note(ctx: TableCtx<Game>) -> AnyView {
     let TableCtx { table, i18n, .. } = ctx;
     let current = move || {
         let rules = table.with(|t| t.game().rules());
+        if rules.is_pairs() {
+            // RULES Y7.2: the end and the eliminated pieces do not apply.
+            return t_string!(
+                i18n,
+                yonin_current_rules_pairs,
+                format = format_name(i18n, rules.format),
+                limit = limit_in_text(i18n, rules.move_limit)
+            )
+            .to_string();
+        }
         t_string!(
             i18n,
             yonin_current_rules,
@@ -92,6 +102,12 @@ pub fn rules_settings(ctx: TableCtx<Game>) -> AnyView {
             move |f| edit_settings(table, |s| s.rules.format = f),
         )}
         <p class="hint" data-testid="hint-format">{t!(i18n, yhint_format)}</p>
+        // In pairs the first mate ends the game (RULES Y7.2): the end and the
+        // eliminated pieces do not apply, so they are shown disabled, and why.
+        <fieldset class="plain" data-testid="individual-rules" disabled=move || rules().is_pairs()>
+        {move || rules().is_pairs().then(|| view! {
+            <p class="hint" data-testid="hint-pairs-end">{t!(i18n, yhint_pairs_end)}</p>
+        })}
         {select_setting(
             "",
             "set-end",
@@ -118,6 +134,7 @@ pub fn rules_settings(ctx: TableCtx<Game>) -> AnyView {
             move |e| edit_settings(table, |s| s.rules.eliminated_pieces = e),
         )}
         <p class="hint" data-testid="hint-eliminated">{t!(i18n, yhint_eliminated)}</p>
+        </fieldset>
         {move_limit_select(
             ctx,
             |i18n, n| limit_name(i18n, Some(n)),

@@ -385,6 +385,34 @@ fn a_loaded_game_replaces_the_game_as_a_new_game() {
 }
 
 #[test]
+fn an_imported_game_is_told_once_with_its_moves() {
+    let mut t = hasami_people();
+    let mut other = HGame::new(Default::default());
+    other.play(hmv("a1a4")).unwrap();
+    other.play(hmv("a9a6")).unwrap();
+    let imported = |t: &hasami::Table| {
+        t.notices()
+            .posted()
+            .iter()
+            .map(|p| p.notice.clone())
+            .filter(|n| matches!(n, TableNotice::Imported { .. }))
+            .collect::<Vec<_>>()
+    };
+    t.import_game(other.clone());
+    assert_eq!(t.game().moves(), other.moves());
+    assert_eq!(imported(&t), [TableNotice::Imported { moves: 2 }]);
+    assert!(TableNotice::<Player>::Imported { moves: 2 }.transient());
+    // The same game again: the board does not change, the notice says it worked,
+    // once (the older one goes).
+    t.import_game(other.clone());
+    assert_eq!(imported(&t), [TableNotice::Imported { moves: 2 }]);
+    // A shared game continued is no import: nothing more is told.
+    t.open_shared(HGame::new(Default::default()));
+    assert!(t.continue_shared());
+    assert_eq!(imported(&t), [TableNotice::Imported { moves: 2 }]);
+}
+
+#[test]
 fn a_shared_game_is_shown_without_touching_the_table_until_continued() {
     let mut t = hasami_people();
     play_all(&mut t, &["e1e5"]);
