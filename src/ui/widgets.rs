@@ -41,7 +41,8 @@ pub fn clock_view(ms: f64) -> impl IntoView {
 /// The focus stays in the dialog: a press on the backdrop does not take it (and one
 /// on the dialog's text gives it to the dialog itself), Tab and Shift+Tab go round
 /// its controls, and Escape pressed while the focus is on the page body anyway still
-/// closes it.
+/// closes it. When it closes, the control that had the focus before it opened gets
+/// it back.
 #[component]
 pub fn Modal(
     /// `data-testid` of the dialog box.
@@ -52,6 +53,28 @@ pub fn Modal(
 ) -> impl IntoView {
     use wasm_bindgen::JsCast;
     let dialog = NodeRef::<leptos::html::Div>::new();
+    // The control that had the focus when the dialog opened gets it back when it
+    // closes (if it is still on the page and nothing else took the focus), as a native
+    // dialog does; without it the focus fell to the page body.
+    let opener = document()
+        .active_element()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        .filter(|e| document().body().is_none_or(|b| b != *e));
+    on_cleanup(move || {
+        let Some(opener) = opener else { return };
+        // After the dialog has left the page (and the table its inert state).
+        set_timeout(
+            move || {
+                let lost = document()
+                    .active_element()
+                    .is_none_or(|a| document().body().is_some_and(|b| *b == a));
+                if lost && opener.is_connected() {
+                    let _ = opener.focus();
+                }
+            },
+            std::time::Duration::ZERO,
+        );
+    });
     Effect::new(move |_| {
         if let Some(el) = dialog.get()
             && let Ok(Some(button)) = el

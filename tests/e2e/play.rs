@@ -50,6 +50,13 @@ fn clicks_play_moves_and_the_cpu_answers() {
             squares(&["e2", "e3", "e4", "e5", "e6", "e7", "e8"]),
             "the legal destinations of e1"
         );
+        // A screen reader hears what the eye sees marked.
+        let label =
+            "return document.querySelector('[data-testid=sq-e5]').getAttribute('aria-label');";
+        assert_eq!(
+            page.js(label, vec![]).await,
+            serde_json::json!("e5, legal move")
+        );
         page.click_square("e5").await;
         let snap = page
             .wait_for("the move e1e5", |s| s.pieces.contains_key("e5"))

@@ -357,6 +357,47 @@ pub struct HandView {
     pub pieces: Vec<HandPieceView>,
 }
 
+/// The words a square's accessible name adds for its marks, in the player's language
+/// ([`BoardNames::marks`]): a screen reader hears "e5, legal move" where the eye sees
+/// a dot. An empty word adds nothing.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct MarkWords {
+    /// A legal destination of the piece picked ([`SquareView::target`]).
+    pub target: String,
+    /// A square of the last move ([`SquareView::last`]).
+    pub last: String,
+    /// A piece was captured here ([`SquareView::captured`]).
+    pub captured: String,
+    /// A king in check stands here ([`SquareView::check`]).
+    pub check: String,
+}
+
+/// The accessible name of square `sq` showing `cell`: the square, its piece, the piece
+/// of a move held for confirmation (`→`), then the words of its marks, comma
+/// separated: `"e5 Black piece, last move"`.
+pub fn square_label(sq: Square, cell: &SquareView, words: &MarkWords) -> String {
+    let mut label = match &cell.piece {
+        Some(p) => format!("{sq} {}", p.label),
+        None => sq.to_string(),
+    };
+    if let Some(g) = &cell.ghost {
+        label.push_str(" → ");
+        label.push_str(&g.label);
+    }
+    for (on, word) in [
+        (cell.target, &words.target),
+        (cell.check, &words.check),
+        (cell.captured, &words.captured),
+        (cell.last, &words.last),
+    ] {
+        if on && !word.is_empty() {
+            label.push_str(", ");
+            label.push_str(word);
+        }
+    }
+    label
+}
+
 /// Everything the board draws.
 #[derive(Clone, PartialEq, Debug)]
 pub struct BoardView {
@@ -376,6 +417,8 @@ pub struct BoardView {
     /// A move to this square is held for confirmation: the buttons `move-confirm` and
     /// `move-cancel` appear next to it, answered through `on_confirm`.
     pub confirm: Option<Square>,
+    /// The words the squares' accessible names add for their marks ([`square_label`]).
+    pub words: MarkWords,
 }
 
 impl Default for BoardView {
@@ -387,6 +430,7 @@ impl Default for BoardView {
             hands: Vec::new(),
             promotion: None,
             confirm: None,
+            words: MarkWords::default(),
         }
     }
 }
@@ -483,6 +527,11 @@ pub trait BoardNames<G: BoardLook> {
     fn hand(&self, seat: G::Seat) -> String;
     /// A kind of piece in hand, e.g. "pawn".
     fn kind(&self, kind: G::HandPiece) -> String;
+    /// What a square's accessible name adds for its marks ([`square_label`]); none by
+    /// default.
+    fn marks(&self) -> MarkWords {
+        MarkWords::default()
+    }
     /// The button of a kind in a hand, e.g. "2 pawns in South's hand".
     fn hand_piece(&self, seat: G::Seat, kind: G::HandPiece, count: u8) -> String;
 }
@@ -683,6 +732,7 @@ pub fn table_view<G: BoardLook>(
         hands,
         promotion,
         confirm: proposed.map(G::destination),
+        words: names.marks(),
     }
 }
 
@@ -720,6 +770,7 @@ pub fn diagram_view<G: BoardLook>(
         hands,
         promotion: None,
         confirm: None,
+        words: names.marks(),
     }
 }
 

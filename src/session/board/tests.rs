@@ -411,3 +411,35 @@ fn each_yonin_seats_latest_move_is_marked_and_a_mated_seats_is_not_y5() {
         ]
     );
 }
+
+#[test]
+fn a_square_names_its_marks_for_screen_readers() {
+    let words = MarkWords {
+        target: "legal move".into(),
+        last: "last move".into(),
+        captured: "captured here".into(),
+        check: "in check".into(),
+    };
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let mut cell = SquareView::default();
+    assert_eq!(square_label(sq("e5"), &cell, &words), "e5");
+    cell.target = true;
+    assert_eq!(square_label(sq("e5"), &cell, &words), "e5, legal move");
+    cell.target = false;
+    cell.piece = Some(hasami::Game::piece_view(
+        hasami::Player::Black,
+        Default::default(),
+        "Black piece".into(),
+    ));
+    cell.last = true;
+    cell.check = true;
+    assert_eq!(
+        square_label(sq("e2"), &cell, &words),
+        "e2 Black piece, in check, last move"
+    );
+    // Without words (a board whose names add none) the marks add nothing.
+    assert_eq!(
+        square_label(sq("e2"), &cell, &MarkWords::default()),
+        "e2 Black piece"
+    );
+}

@@ -2,6 +2,7 @@
 
 use super::{Arrive, BoardView, PieceView, Turn};
 use crate::engine::Square;
+use crate::session::board::square_label;
 use leptos::prelude::*;
 
 /// Draws one piece as inline SVG, turned so that its point shows `piece.facing` on a
@@ -109,19 +110,7 @@ pub(super) fn square_button(
             class
         })
     };
-    let aria = move || {
-        cell.with(|c| {
-            let mut label = match &c.piece {
-                Some(p) => format!("{sq} {}", p.label),
-                None => sq.to_string(),
-            };
-            if let Some(g) = &c.ghost {
-                label.push_str(" → ");
-                label.push_str(&g.label);
-            }
-            label
-        })
-    };
+    let aria = move || view.with(|v| square_label(sq, &v.squares[sq.index()], &v.words));
     view! {
         <button
             type="button"

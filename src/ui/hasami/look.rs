@@ -2,7 +2,7 @@
 //! screen readers ([`Names`]), the outcome of a game and the last move read out.
 
 use crate::engine::hasami::{DrawReason, Game, Outcome, Player, WinReason};
-use crate::session::board::BoardNames;
+use crate::session::board::{BoardNames, MarkWords};
 use crate::ui::I18n;
 use crate::ui::i18n::t_string;
 use std::convert::Infallible;
@@ -19,6 +19,10 @@ pub fn side_name(i18n: I18n, side: Player) -> String {
 pub struct Names(pub I18n);
 
 impl BoardNames<Game> for Names {
+    fn marks(&self) -> MarkWords {
+        mark_words(self.0)
+    }
+
     fn piece(&self, side: Player) -> String {
         let i18n = self.0;
         match side {
@@ -97,4 +101,15 @@ pub fn announcement(i18n: I18n, game: &Game) -> Option<String> {
     } else {
         t_string!(i18n, announce_move, side = side, mv = mv).to_string()
     })
+}
+
+/// The words the board's squares add to their names for their marks, translated
+/// ([`BoardNames::marks`]); the same for both games.
+pub fn mark_words(i18n: I18n) -> MarkWords {
+    MarkWords {
+        target: t_string!(i18n, sq_target).to_string(),
+        last: t_string!(i18n, sq_last).to_string(),
+        captured: t_string!(i18n, sq_captured).to_string(),
+        check: t_string!(i18n, sq_check).to_string(),
+    }
 }

@@ -599,8 +599,23 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
             || records_open.get().is_some()
     };
 
+    // The focus lost on the way here (the choice of a game, removed from the page, had
+    // it): the table takes it, so the next Tab goes into the table from its start
+    // rather than from wherever the browser's starting point fell. Not over a dialog.
+    let layout = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        let Some(el) = layout.get() else { return };
+        let lost = document()
+            .active_element()
+            .is_none_or(|a| document().body().is_some_and(|b| *b == a));
+        let overlay = document().query_selector(".overlay").ok().flatten();
+        if lost && overlay.is_none() {
+            let _ = el.focus();
+        }
+    });
+
     view! {
-        <div class=G::LAYOUT inert=dialog_open>
+        <div class=G::LAYOUT inert=dialog_open tabindex="-1" node_ref=layout>
             <section class="play" class:replaying=move || table.with(|t| t.replay_ply().is_some())>{G::play_area(ctx, table_board(ctx).into_any())}</section>
             <aside class="side">
                 {status(ctx)}

@@ -87,7 +87,7 @@ fn move_item<G: Screen>(
         // A word, not "+": in the notation "+" is a promotion (RULES Y9.1).
         if !e.note.checks.is_empty() {
             m.push(' ');
-            m.push_str(&t_string!(i18n, move_check_mark).to_string());
+            m.push_str(t_string!(i18n, move_check_mark));
         }
         m
     };

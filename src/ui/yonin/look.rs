@@ -3,7 +3,7 @@
 
 use crate::engine::yonin::{Game, Piece, Role, Seat};
 use crate::session::app::join_names;
-use crate::session::board::BoardNames;
+use crate::session::board::{BoardNames, MarkWords};
 use crate::ui::I18n;
 use crate::ui::i18n::t_string;
 use leptos_i18n::Locale as _;
@@ -56,6 +56,10 @@ pub fn seat_list(i18n: I18n, seats: &[Seat]) -> String {
 pub struct Names(pub I18n);
 
 impl BoardNames<Game> for Names {
+    fn marks(&self) -> MarkWords {
+        crate::ui::hasami::look::mark_words(self.0)
+    }
+
     /// "North's silver, facing south"; a flipped king or an ownerless piece says so
     /// (RULES Y5.3).
     fn piece(&self, piece: Piece) -> String {
