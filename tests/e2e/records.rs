@@ -305,7 +305,16 @@ fn export_import_and_a_share_link_carry_the_game() {
         page.reload().await;
         assert!(page.saved_moves().await.is_empty());
         page.click("import").await;
-        assert_eq!(page.focused().await, "import-text", "ready for a paste");
+        // The dialog's effect gives the text the focus just after it opens.
+        let mut focused = String::new();
+        for _ in 0..20 {
+            focused = page.focused().await;
+            if focused == "import-text" {
+                break;
+            }
+            page.sleep(100).await;
+        }
+        assert_eq!(focused, "import-text", "ready for a paste");
         paste(&page, "import-text", &record).await;
         page.click("import-submit").await;
         let imported = page.wait_saved("imported", |g| g.moves().len() == 4).await;
