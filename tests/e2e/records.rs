@@ -66,6 +66,20 @@ fn the_move_list_replays_by_keys_and_redo_replays_a_take_back() {
         page.click("move-3").await;
         page.wait_for("move 3", |s| s.status == "Replaying: move 2 (Black) · 3/4")
             .await;
+        // The list is one stop of Tab, the move shown; the arrow keys step from it
+        // and the focus follows the move shown.
+        let stops = "return [...document.querySelectorAll('[data-testid=move-list] button')]\
+             .filter((b) => b.tabIndex === 0).map((b) => b.parentElement.dataset.testid);";
+        assert_eq!(page.js(stops, vec![]).await, serde_json::json!(["move-3"]));
+        page.press(&char::from(Key::Left).to_string()).await;
+        page.wait_for("move 2", |s| s.status == "Replaying: move 1 (White) · 2/4")
+            .await;
+        let focused = "return document.activeElement.parentElement.dataset.testid;";
+        assert_eq!(page.js(focused, vec![]).await, serde_json::json!("move-2"));
+        assert_eq!(page.js(stops, vec![]).await, serde_json::json!(["move-2"]));
+        page.click("move-3").await;
+        page.wait_for("move 3", |s| s.status == "Replaying: move 2 (Black) · 3/4")
+            .await;
         page.set_viewport(1280, 800).await;
         page.save_screenshot(&shots.join("records-replay-1280.png"))
             .await;

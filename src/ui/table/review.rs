@@ -113,6 +113,9 @@ fn move_item<G: Screen>(
         <li data-testid=format!("move-{ply}") class:current=move || current.get() == ply>
             <button
                 type="button"
+                // One stop of Tab for the whole list: the move shown (the first at the
+                // start); Left/Right/Home/End step from there.
+                tabindex=move || if current.get().max(1) == ply { "0" } else { "-1" }
                 aria-current=move || (current.get() == ply).then_some("step")
                 on:click=move |_| table.update(|t| t.replay_to(ply))
             >
@@ -173,6 +176,18 @@ pub fn move_list_panel<G: Screen>(
             }
         } else if ply == 0 {
             list.set_scroll_top(0);
+        }
+        // The list is one stop of Tab (its current move, [`move_item`]); the focus in
+        // it follows the move shown as the arrow keys step through the game.
+        let focus_in_list = document()
+            .active_element()
+            .is_some_and(|a| list.contains(Some(&a)));
+        let stop = format!("[data-testid=\"move-{}\"] button", ply.max(1));
+        if focus_in_list
+            && let Ok(Some(button)) = list.query_selector(&stop)
+            && let Ok(button) = button.dyn_into::<web_sys::HtmlElement>()
+        {
+            let _ = button.focus();
         }
     });
 
