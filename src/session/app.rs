@@ -917,6 +917,7 @@ mod tests {
             started_here: true,
             updated_ms: 0.0,
             sent_moves: 0,
+            result_closed: false,
         });
         assert_eq!(
             read.link_to_reopen(&Fragment::Nothing, &games),

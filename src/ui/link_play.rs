@@ -433,6 +433,7 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
             started_here,
             updated_ms: wall_ms(),
             sent_moves: 0,
+            result_closed: false,
         });
         save_games(lp, &games);
         lp.view.set(Some(LinkView::Open {
@@ -457,6 +458,7 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
             started_here: false,
             updated_ms: wall_ms(),
             sent_moves: 0,
+            result_closed: false,
         });
         save_games(lp, &games);
         lp.view.set(Some(LinkView::Open {
@@ -713,6 +715,7 @@ fn game_view<G: LinkScreen>(
         settings,
         driver::page_id(),
     ));
+    table.update(|t| t.set_result_closed(entry.result_closed));
     // The clock (no time per move; passing notices, pauses), the CPU and the sounds.
     table.update(|t| t.tick(driver::now_ms()));
     if let Ok(handle) = set_interval_with_handle(
@@ -782,14 +785,18 @@ fn game_view<G: LinkScreen>(
             return;
         };
         let mut games = load_games();
+        // The list's order follows the game: a seat changed or a result closed keeps
+        // the game where it is in the list.
+        let updated_ms = shown.with_value(|e| (e.link == link).then_some(e.updated_ms));
         let saved = LinkEntry {
             id: read.id,
             game: G::KIND,
             link,
             mine,
             started_here,
-            updated_ms: wall_ms(),
+            updated_ms: updated_ms.unwrap_or_else(wall_ms),
             sent_moves,
+            result_closed: table.with_untracked(|t| t.result_closed()),
         };
         shown.set_value(saved.clone());
         games.upsert(saved);
@@ -895,6 +902,7 @@ fn game_view<G: LinkScreen>(
                     started_here: false,
                     updated_ms: wall_ms(),
                     sent_moves: 0,
+                    result_closed: false,
                 });
                 save_games(lp, &games);
                 lp.view.set(Some(LinkView::Open {

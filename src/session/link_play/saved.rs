@@ -45,6 +45,11 @@ pub struct LinkEntry {
     /// was kept).
     #[serde(default)]
     pub sent_moves: usize,
+    /// The finished game's result was closed on this device, so reopening the game
+    /// shows its board rather than the result again (written only when true; a new
+    /// move's result shows again: [`crate::session::table::Table::set_result_closed`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub result_closed: bool,
 }
 
 /// A seat in a row of the list of games.

@@ -441,6 +441,7 @@ fn entry<G: ShareLink + crate::record::text::RecordText>(
         started_here: false,
         updated_ms: at,
         sent_moves: 0,
+        result_closed: false,
     }
 }
 
@@ -694,6 +695,19 @@ fn a_resignation_by_link_ends_the_game_here() {
     assert!(black.show_result());
     let undone = black.game().clone().undo();
     assert_eq!(undone, Some(Undone::Resignation));
+    // Closed here, the result stays closed when the game is opened again.
+    assert!(!black.result_closed());
+    black.dismiss_result();
+    assert!(black.result_closed());
+    let mut again = hasami_link_table(Player::Black);
+    again.extend_by_link(black.game());
+    assert!(again.show_result(), "opened before it was closed");
+    again.set_result_closed(true);
+    assert!(!again.show_result(), "closed: the board");
+    // A game still going on has no result to close.
+    let mut going_on = hasami_link_table(Player::Black);
+    going_on.set_result_closed(true);
+    assert!(!going_on.result_closed());
 }
 
 // ----------------------------------------------------------------------------------

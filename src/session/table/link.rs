@@ -80,6 +80,19 @@ impl<G: TableGame> Table<G> {
         table
     }
 
+    /// Whether the finished game's result was closed here (saved with a game by link:
+    /// [`crate::session::link_play::LinkEntry::result_closed`]); `false` while the
+    /// game goes on.
+    pub fn result_closed(&self) -> bool {
+        self.result_dismissed && self.game.is_over()
+    }
+
+    /// A game by link opened again: its result stays closed if it was closed here
+    /// (`closed`) and the game is over; moves that arrive later show a new result.
+    pub fn set_result_closed(&mut self, closed: bool) {
+        self.result_dismissed = closed && self.game.is_over();
+    }
+
     /// Who plays the seats, when the table plays a game by link.
     pub fn link_seats(&self) -> Option<&LinkSeats<G::Seat>> {
         self.link.as_ref()

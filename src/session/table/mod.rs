@@ -513,7 +513,7 @@ impl<G: TableGame> Table<G> {
             clock_used_ms: self.clock.used_ms(),
             redo: self.redo.clone(),
             stats: self.stats.clone(),
-            result_dismissed: self.result_dismissed && self.game.is_over(),
+            result_dismissed: self.result_closed(),
         }
     }
 
