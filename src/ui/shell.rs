@@ -35,6 +35,7 @@ use std::pin::Pin;
 #[component]
 pub fn Shell() -> impl IntoView {
     let i18n = use_i18n();
+    crate::ui::widgets::track_focus();
     let app_notices = RwSignal::new(Notices::<AppNotice>::default());
     // Every save (both tables, the preferences) is told to one notice.
     let saved = Callback::new(move |result: Result<(), StorageError>| {
@@ -318,6 +319,19 @@ pub fn Shell() -> impl IntoView {
                             on:click=move |_| {
                                 link_play.view.set(None);
                                 choose(None);
+                                // The button goes with the table: the focus goes to
+                                // the first game rather than to the page body.
+                                set_timeout(
+                                    || {
+                                        if let Ok(Some(card)) =
+                                            document().query_selector(".choices .game-card")
+                                            && let Ok(card) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(card)
+                                        {
+                                            let _ = card.focus();
+                                        }
+                                    },
+                                    std::time::Duration::ZERO,
+                                );
                             }
                         >
                             {t!(i18n, games)}

@@ -32,6 +32,41 @@ pub fn clock_view(ms: f64) -> impl IntoView {
     }
 }
 
+thread_local! {
+    /// The last control focused outside a dialog ([`track_focus`]).
+    static LAST_FOCUS: std::cell::RefCell<Option<web_sys::HtmlElement>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Whether `el` is inside a dialog's overlay.
+fn in_dialog(el: &web_sys::Element) -> bool {
+    el.closest(".overlay").ok().flatten().is_some()
+}
+
+/// Whether the focus is on nothing or on the page body.
+fn focus_lost() -> bool {
+    document()
+        .active_element()
+        .is_none_or(|a| document().body().is_some_and(|b| *b == a))
+}
+
+/// Follows the focus for [`Modal`], for the life of the page: the last control focused
+/// outside a dialog is the one a dialog gives the focus back to when the focus had
+/// already left it as the dialog opened. Called once, by the shell.
+pub fn track_focus() {
+    use wasm_bindgen::JsCast;
+    // Kept for the life of the page (never removed).
+    let _listener = window_event_listener(leptos::ev::focusin, |ev| {
+        if let Some(el) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
+            .filter(|el| !in_dialog(el))
+        {
+            LAST_FOCUS.with(|f| *f.borrow_mut() = Some(el));
+        }
+    });
+}
+
 /// A modal dialog: takes the focus when it opens (the control marked `data-autofocus`,
 /// else its first button), shown from its top, and answers Escape with `on_escape`. The page behind is made
 /// inert by the caller. Its accessible name is its title, the child with the id
@@ -56,20 +91,32 @@ pub fn Modal(
     // The control that had the focus when the dialog opened gets it back when it
     // closes (if it is still on the page and nothing else took the focus), as a native
     // dialog does; without it the focus fell to the page body.
+    // The focus may already have left it (the table behind turns inert as the dialog
+    // is asked for, before a dialog loaded with its part is made): then the last
+    // control focused outside a dialog ([`track_focus`]).
     let opener = document()
         .active_element()
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-        .filter(|e| document().body().is_none_or(|b| b != *e));
+        .filter(|e| document().body().is_none_or(|b| b != *e) && !in_dialog(e))
+        .or_else(|| LAST_FOCUS.with(|f| f.borrow().clone()));
     on_cleanup(move || {
         let Some(opener) = opener else { return };
         // After the dialog has left the page (and the table its inert state).
         set_timeout(
             move || {
-                let lost = document()
-                    .active_element()
-                    .is_none_or(|a| document().body().is_some_and(|b| *b == a));
-                if lost && opener.is_connected() {
-                    let _ = opener.focus();
+                if !focus_lost() || !opener.is_connected() {
+                    return;
+                }
+                let _ = opener.focus();
+                // A control the dialog disabled (Resign, once the game is over): the
+                // table around it, without scrolling.
+                if focus_lost()
+                    && let Ok(Some(layout)) = opener.closest(".layout")
+                    && let Ok(layout) = layout.dyn_into::<web_sys::HtmlElement>()
+                {
+                    let options = web_sys::FocusOptions::new();
+                    options.set_prevent_scroll(true);
+                    let _ = layout.focus_with_options(&options);
                 }
             },
             std::time::Duration::ZERO,

@@ -426,6 +426,50 @@ fn a_finished_shared_game_tells_its_result() {
     });
 }
 
+/// A dialog gives the focus back when it closes: to the button that opened it (the
+/// export dialog, loaded with its part on the first opening, while the table behind
+/// had already turned inert), or, when that button was disabled meanwhile (Resign, once
+/// the game is over), to the table; « at the start passes the focus to a button still
+/// enabled.
+#[test]
+fn closed_dialogs_give_the_focus_back() {
+    run(|page| async move {
+        page.play("e1e5").await;
+        wait_cpu_answer(&page, 2).await;
+        let escape = char::from(Key::Escape).to_string();
+        let active = "return document.activeElement.getAttribute('data-testid') \
+             ?? document.activeElement.className;";
+        let focus_on = |want: &'static str| {
+            let page = page.clone();
+            async move {
+                let mut now = serde_json::Value::Null;
+                for _ in 0..20 {
+                    now = page.js(active, vec![]).await;
+                    if now.as_str().is_some_and(|s| s.contains(want)) {
+                        return;
+                    }
+                    page.sleep(100).await;
+                }
+                panic!("the focus is on {now}, not {want}");
+            }
+        };
+        page.click("export").await;
+        page.el("export-dialog").await;
+        page.press(&escape).await;
+        focus_on("export").await;
+        page.click("replay-first").await;
+        focus_on("replay-").await;
+        page.press(&char::from(Key::End).to_string()).await;
+        page.click("resign").await;
+        page.click("confirm-yes").await;
+        page.wait_for("the result", |s| s.result.is_some()).await;
+        page.press(&escape).await;
+        page.wait_for("the result closed", |s| s.result.is_none())
+            .await;
+        focus_on("layout").await;
+    });
+}
+
 /// A Hasami record whose fourth move is illegal: e5e9 passes over e6 (RULES H2.2).
 const ILLEGAL_RECORD: &str = "[Game \"Hasami Shogi\"]\n\n1. e1e5 e9e6 2. e5e9\n";
 

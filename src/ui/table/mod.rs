@@ -610,7 +610,11 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
             .is_none_or(|a| document().body().is_some_and(|b| *b == a));
         let overlay = document().query_selector(".overlay").ok().flatten();
         if lost && overlay.is_none() {
-            let _ = el.focus();
+            // Without scrolling: the page stays where it is (at its top, the top bar
+            // in sight), the focus only gives Tab its start.
+            let options = web_sys::FocusOptions::new();
+            options.set_prevent_scroll(true);
+            let _ = el.focus_with_options(&options);
         }
     });
 

@@ -59,6 +59,21 @@ pub(super) fn move_details<G: Screen>(i18n: super::I18n, e: &MoveEntry<G::Seat>)
     parts.join("; ")
 }
 
+/// The marks drawn after a move's notation: its captures (` ×2`) and, in a word, a
+/// check (` check`; not "+", which in the notation is a promotion, RULES Y9.1). Empty
+/// when it only moved. The move list and the summary of the moves not seen share it.
+pub(super) fn move_marks<S>(i18n: super::I18n, e: &MoveEntry<S>) -> String {
+    let mut m = String::new();
+    if e.note.captured > 0 {
+        m.push_str(&format!(" ×{}", e.note.captured));
+    }
+    if !e.note.checks.is_empty() {
+        m.push(' ');
+        m.push_str(t_string!(i18n, move_check_mark));
+    }
+    m
+}
+
 /// One line of the move list (`move-<n>`): a button that replays the game to it.
 fn move_item<G: Screen>(
     ctx: TableCtx<G>,
@@ -79,18 +94,7 @@ fn move_item<G: Screen>(
         view! { <span class="visually-hidden">{format!("{}.", e.number)}</span> }.into_any()
     };
     let dot = format!("dot seat-{}", G::seat_class(e.note.seat));
-    let marks = {
-        let mut m = String::new();
-        if e.note.captured > 0 {
-            m.push_str(&format!(" ×{}", e.note.captured));
-        }
-        // A word, not "+": in the notation "+" is a promotion (RULES Y9.1).
-        if !e.note.checks.is_empty() {
-            m.push(' ');
-            m.push_str(t_string!(i18n, move_check_mark));
-        }
-        m
-    };
+    let marks = move_marks(i18n, &e);
     let events: Vec<String> = e
         .note
         .skipped
@@ -129,6 +133,36 @@ fn move_item<G: Screen>(
             </button>
         </li>
     }
+}
+
+/// A replay button that a step disabled (« at the start, » at the end) loses the
+/// focus to the page body: it goes to the first of the buttons still enabled.
+fn keep_focus(ev: &leptos::ev::MouseEvent) {
+    // The target's group (events are delegated: the current target is not the button).
+    let Some(group) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|b| b.closest(".replay-buttons").ok().flatten())
+    else {
+        return;
+    };
+    set_timeout(
+        move || {
+            // On a button just disabled the browser drops the focus only at its next
+            // rendering: that counts as lost too.
+            let lost = document().active_element().is_none_or(|a| {
+                document().body().is_some_and(|b| *b == a)
+                    || a.matches(":disabled").unwrap_or(false)
+            });
+            if lost
+                && let Ok(Some(button)) = group.query_selector("button:not(:disabled)")
+                && let Ok(button) = button.dyn_into::<web_sys::HtmlElement>()
+            {
+                let _ = button.focus();
+            }
+        },
+        std::time::Duration::ZERO,
+    );
 }
 
 /// The move list (`move-list`), the replay buttons, the replaying state with its way
@@ -250,19 +284,19 @@ pub fn move_list_panel<G: Screen>(
                 <button type="button" class="btn icon" data-testid="replay-first"
                     title=move || t_string!(i18n, replay_first).to_string()
                     aria-label=move || t_string!(i18n, replay_first).to_string()
-                    disabled=at_start on:click=move |_| step(ReplayStep::First)>"«"</button>
+                    disabled=at_start on:click=move |ev| { step(ReplayStep::First); keep_focus(&ev) }>"«"</button>
                 <button type="button" class="btn icon" data-testid="replay-prev"
                     title=move || t_string!(i18n, replay_prev).to_string()
                     aria-label=move || t_string!(i18n, replay_prev).to_string()
-                    disabled=at_start on:click=move |_| step(ReplayStep::Previous)>"‹"</button>
+                    disabled=at_start on:click=move |ev| { step(ReplayStep::Previous); keep_focus(&ev) }>"‹"</button>
                 <button type="button" class="btn icon" data-testid="replay-next"
                     title=move || t_string!(i18n, replay_next).to_string()
                     aria-label=move || t_string!(i18n, replay_next).to_string()
-                    disabled=at_end on:click=move |_| step(ReplayStep::Next)>"›"</button>
+                    disabled=at_end on:click=move |ev| { step(ReplayStep::Next); keep_focus(&ev) }>"›"</button>
                 <button type="button" class="btn icon" data-testid="replay-last"
                     title=move || t_string!(i18n, replay_last).to_string()
                     aria-label=move || t_string!(i18n, replay_last).to_string()
-                    disabled=move || at_end() && (!replaying.get() || shared.get()) on:click=move |_| step(ReplayStep::Last)>"»"</button>
+                    disabled=move || at_end() && (!replaying.get() || shared.get()) on:click=move |ev| { step(ReplayStep::Last); keep_focus(&ev) }>"»"</button>
             </div>
             <Show when=move || replaying.get()>
                 <div class="replay-mode" data-testid="replay-mode" role="status">

@@ -61,13 +61,7 @@ pub fn since_box<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
                 .map(|(i, e)| {
                     let seat = G::seat_class(e.note.seat);
                     let name = G::seat_name(i18n, e.note.seat);
-                    let mut marks = String::new();
-                    if e.note.captured > 0 {
-                        marks.push_str(&format!(" ×{}", e.note.captured));
-                    }
-                    if !e.note.checks.is_empty() {
-                        marks.push('+');
-                    }
+                    let marks = super::review::move_marks(i18n, e);
                     // One text: Japanese puts no space after 。 ([`join_sentences`]).
                     let said = lines.get(i).map_or_else(String::new, |l| {
                         let l: Vec<&str> = l.iter().map(String::as_str).collect();
