@@ -418,6 +418,15 @@ fn a_finished_shared_game_tells_its_result() {
             page.js(state, vec![]).await,
             serde_json::json!(["Open this game here", true, true])
         );
+        // Played by others: not this table's "Human · Wins: 0" / "CPU".
+        let snap = page.snapshot().await;
+        assert_eq!(
+            snap.player("black").role.trim(),
+            "",
+            "{:?}",
+            snap.player("black")
+        );
+        assert_eq!(snap.player("white").role.trim(), "");
         press_on_page(&page, Key::Left).await;
         page.wait_for("a move before the end", |s| {
             s.status == "Shared game: move 2 (Black) · 3/4"

@@ -52,6 +52,17 @@ pub fn player_card<G: Screen>(
             .with(|t| t.link_seats().is_none().then(|| t.participant(seat).wins))
             .map(|n| format!(" · {}", t_string!(i18n, wins, n = n)))
     };
+    // A shared game shown in place of the table's own was played by others: who plays
+    // the seat here and its wins are not its (the line keeps its height, blank).
+    let shared = Memo::new(move |_| table.with(|t| t.shows_shared()));
+    let controller = move || {
+        if shared.get() {
+            "\u{a0}".to_string()
+        } else {
+            controller()
+        }
+    };
+    let wins = move || (!shared.get()).then(wins).flatten();
     let clock = move || {
         let ms = table.with(|t| t.remaining_ms())?;
         to_move().then(|| clock_view(ms))
@@ -79,7 +90,7 @@ pub fn player_card<G: Screen>(
                 <div class="name">{move || G::seat_name(i18n, seat)} {name}</div>
                 <div class="role">
                     {controller}
-                    {role.map(|role| view! { " · " {role} })}
+                    {role.map(|role| view! { {move || (!shared.get()).then_some(" · ")} {role} })}
                     {wins}
                 </div>
             </div>
