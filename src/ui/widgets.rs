@@ -43,8 +43,16 @@ fn in_dialog(el: &web_sys::Element) -> bool {
     el.closest(".overlay").ok().flatten().is_some()
 }
 
+/// Focuses `el` without scrolling the page (a starting point for Tab, not a move of
+/// the player's view).
+pub(crate) fn focus_in_place(el: &web_sys::HtmlElement) {
+    let options = web_sys::FocusOptions::new();
+    options.set_prevent_scroll(true);
+    let _ = el.focus_with_options(&options);
+}
+
 /// Whether the focus is on nothing or on the page body.
-fn focus_lost() -> bool {
+pub(crate) fn focus_lost() -> bool {
     document()
         .active_element()
         .is_none_or(|a| document().body().is_some_and(|b| *b == a))
@@ -114,9 +122,7 @@ pub fn Modal(
                     && let Ok(Some(layout)) = opener.closest(".layout")
                     && let Ok(layout) = layout.dyn_into::<web_sys::HtmlElement>()
                 {
-                    let options = web_sys::FocusOptions::new();
-                    options.set_prevent_scroll(true);
-                    let _ = layout.focus_with_options(&options);
+                    focus_in_place(&layout);
                 }
             },
             std::time::Duration::ZERO,

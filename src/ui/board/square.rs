@@ -110,7 +110,10 @@ pub(super) fn square_button(
             class
         })
     };
-    let aria = move || view.with(|v| square_label(sq, &v.squares[sq.index()], &v.words));
+    // A memo: the attribute is written only when the name changes, not at every change
+    // of the board.
+    let aria =
+        Memo::new(move |_| view.with(|v| square_label(sq, &v.squares[sq.index()], &v.words)));
     view! {
         <button
             type="button"

@@ -20,7 +20,7 @@ pub struct Names(pub I18n);
 
 impl BoardNames<Game> for Names {
     fn marks(&self) -> MarkWords {
-        mark_words(self.0)
+        crate::ui::table::mark_words(self.0)
     }
 
     fn piece(&self, side: Player) -> String {
@@ -101,15 +101,4 @@ pub fn announcement(i18n: I18n, game: &Game) -> Option<String> {
     } else {
         t_string!(i18n, announce_move, side = side, mv = mv).to_string()
     })
-}
-
-/// The words the board's squares add to their names for their marks, translated
-/// ([`BoardNames::marks`]); the same for both games.
-pub fn mark_words(i18n: I18n) -> MarkWords {
-    MarkWords {
-        target: t_string!(i18n, sq_target).to_string(),
-        last: t_string!(i18n, sq_last).to_string(),
-        captured: t_string!(i18n, sq_captured).to_string(),
-        check: t_string!(i18n, sq_check).to_string(),
-    }
 }

@@ -299,6 +299,17 @@ pub fn your_move_text<G: Screen>(i18n: I18n, table: &Table<G>, hand_to: bool) ->
     })
 }
 
+/// The words the board's squares add to their names for their marks, translated
+/// ([`crate::session::board::BoardNames::marks`]); the same for both games.
+pub fn mark_words(i18n: I18n) -> crate::session::board::MarkWords {
+    crate::session::board::MarkWords {
+        target: t_string!(i18n, sq_target).to_string(),
+        last: t_string!(i18n, sq_last).to_string(),
+        captured: t_string!(i18n, sq_captured).to_string(),
+        check: t_string!(i18n, sq_check).to_string(),
+    }
+}
+
 /// The history state of the entry the rules page adds while it is open.
 const RULES_STATE: &str = "shogi-variants:rules";
 
@@ -605,16 +616,11 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
     let layout = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
         let Some(el) = layout.get() else { return };
-        let lost = document()
-            .active_element()
-            .is_none_or(|a| document().body().is_some_and(|b| *b == a));
         let overlay = document().query_selector(".overlay").ok().flatten();
-        if lost && overlay.is_none() {
+        if crate::ui::widgets::focus_lost() && overlay.is_none() {
             // Without scrolling: the page stays where it is (at its top, the top bar
             // in sight), the focus only gives Tab its start.
-            let options = web_sys::FocusOptions::new();
-            options.set_prevent_scroll(true);
-            let _ = el.focus_with_options(&options);
+            crate::ui::widgets::focus_in_place(&el);
         }
     });
 

@@ -150,10 +150,10 @@ fn keep_focus(ev: &leptos::ev::MouseEvent) {
         move || {
             // On a button just disabled the browser drops the focus only at its next
             // rendering: that counts as lost too.
-            let lost = document().active_element().is_none_or(|a| {
-                document().body().is_some_and(|b| *b == a)
-                    || a.matches(":disabled").unwrap_or(false)
-            });
+            let lost = crate::ui::widgets::focus_lost()
+                || document()
+                    .active_element()
+                    .is_some_and(|a| a.matches(":disabled").unwrap_or(false));
             if lost
                 && let Ok(Some(button)) = group.query_selector("button:not(:disabled)")
                 && let Ok(button) = button.dyn_into::<web_sys::HtmlElement>()

@@ -57,7 +57,7 @@ pub struct Names(pub I18n);
 
 impl BoardNames<Game> for Names {
     fn marks(&self) -> MarkWords {
-        crate::ui::hasami::look::mark_words(self.0)
+        crate::ui::table::mark_words(self.0)
     }
 
     /// "North's silver, facing south"; a flipped king or an ownerless piece says so
