@@ -25,8 +25,9 @@ cargo clippy --lib --bins --target wasm32-unknown-unknown --locked -- -D warning
 step "clippy (wasm32: the CPU's worker, built without the UI)"
 cargo clippy --lib --bin cpu_worker --target wasm32-unknown-unknown --no-default-features --locked -- -D warnings
 
-step "cargo doc (warnings denied)"
+step "cargo doc, native and wasm32 (warnings denied)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --quiet
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --quiet --lib --target wasm32-unknown-unknown
 
 step "scripts/build.sh (a clean release build in dist/)"
 scripts/build.sh

@@ -54,7 +54,7 @@ pub enum LinkView {
         extend: Option<String>,
     },
     /// A link just opened (`#L…`), not read yet: the link screen reads it into the
-    /// screen it opens ([`opened`]), so that reading it (which replays its game) is in
+    /// screen it opens (`opened`), so that reading it (which replays its game) is in
     /// the link screen's part, not in the page's main wasm.
     Arrived {
         /// The link's payload.

@@ -6,7 +6,7 @@
 //! the preferences menu ([`prefs`]), the table frame both games share ([`table`]),
 //! each game's own parts ([`hasami`], [`yonin`]), games played by link ([`link_play`]),
 //! the board ([`board`]), the rules pages' frame ([`rules_page`]), dialogs and small
-//! widgets ([`widgets`]), the parts loaded when first used ([`lazy`]), and the
+//! widgets ([`widgets`]), the parts loaded when first used ([`mod@lazy`]), and the
 //! browser's services: storage ([`store`]), sound ([`sound`]), the CPU's Web Worker
 //! ([`crate::worker`]) and new builds ([`update`]).
 

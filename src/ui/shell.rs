@@ -4,7 +4,7 @@
 //!
 //! A table is opened the first time its game is needed (shown, opened by a share
 //! link, or played by link): its controller, its engine and its view are a part of
-//! the app's wasm of their own ([`super::lazy`]), so the choice of a game loads
+//! the app's wasm of their own ([`mod@super::lazy`]), so the choice of a game loads
 //! neither game. Once open, a table lives as long as the page.
 
 use super::i18n::{Locale, t, t_string, use_i18n};
@@ -519,7 +519,7 @@ fn lazy_link_screen(lp: LinkPlay) -> Result<AnyView, LoadFailed> {
 }
 
 /// A game's table once open: its controller and what the page draws of it, all made
-/// by the game's part ([`open_in_part`]).
+/// by the game's part (`open_in_part`).
 pub struct Opened<G: TableGame> {
     /// The table's controller.
     pub table: RwSignal<Table<G>>,
@@ -563,7 +563,7 @@ pub struct OpenArgs {
 }
 
 /// The table of game `G`: empty until it is first needed, then open for the life of
-/// the page ([`TableSlot::open`]).
+/// the page (`TableSlot::open`).
 pub struct TableSlot<G: TableGame> {
     opened: RwSignal<Option<Opened<G>>>,
     /// A share link's payload waiting to be opened on the table (when it is open).
@@ -619,7 +619,7 @@ impl<G: TableGame> TableSlot<G> {
 
 /// A game whose table is opened by a part of its own.
 pub trait OpensTable: Screen + driver::PageCpu {
-    /// Loads the game's part and opens its table there ([`open_in_part`]); the share
+    /// Loads the game's part and opens its table there (`open_in_part`); the share
     /// link in `link` is opened on it. [`LoadFailed`] when the part could not be loaded.
     fn open(
         args: OpenArgs,

@@ -119,7 +119,7 @@ const fn name(sound: MoveSound) -> &'static str {
 /// the `data-last-sound` attribute of the page's root element, so tests can tell what
 /// was played. [`MoveSound::None`] does nothing.
 ///
-/// [`MoveFeedback::id`]: crate::session::table::MoveFeedback::id
+/// [`MoveFeedback::id`]: crate::session::feedback::MoveFeedback::id
 pub fn play(sound: MoveSound, id: u64) {
     if sound == MoveSound::None {
         return;

@@ -1,12 +1,12 @@
 //! The 9×9 board component for both games. It knows no rules (like lichess's
 //! chessground): what stands on each square, which marks to draw, the pieces in hand
 //! and whether to ask about a promotion come in as a
-//! [`BoardView`](crate::session::board::BoardView), computed natively by the session
+//! [`crate::session::board::BoardView`], computed natively by the session
 //! layer; a clicked square, hand piece or promotion choice goes out (callbacks of
 //! [`Board`]), and the host decides what that click means.
 //!
-//! The parts: the squares and pieces ([`square`]), the hands ([`hands`]), the
-//! questions asked next to a square ([`choice`]). The look is in `style/board.css`
+//! The parts: the squares and pieces (`square`), the hands (`hands`), the
+//! questions asked next to a square (`choice`). The look is in `style/board.css`
 //! (owner colours, seat marks, hands, promotion choice).
 
 mod choice;
