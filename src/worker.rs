@@ -175,6 +175,24 @@ impl CpuWorker {
         }
     }
 
+    /// Terminates the worker for good, thinking or not (the page part that asked
+    /// has gone): no answer of it is delivered. Its callbacks are dropped after the
+    /// event in progress. A later [`CpuWorker::send`] would spawn a new one.
+    pub fn shut_down(&self) {
+        let mut inner = self.inner.borrow_mut();
+        inner.busy = None;
+        Self::terminate(&mut inner);
+        drop(inner);
+        // The callbacks hold this handle: dropping them breaks the cycle. Not now, in
+        // case this runs inside one of them.
+        let this = self.inner.clone();
+        let clear = Closure::once_into_js(move || this.borrow_mut().retired.clear());
+        if let Some(window) = web_sys::window() {
+            let _ = window
+                .set_timeout_with_callback_and_timeout_and_arguments_0(clear.unchecked_ref(), 0);
+        }
+    }
+
     fn terminate(inner: &mut Inner) {
         inner.generation += 1;
         inner.ready = false;

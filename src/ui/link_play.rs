@@ -574,6 +574,13 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
         }
     });
     let joining_now = joining.is_some();
+    // The local rules of the game joined, or of the one this device would start
+    // (its table's settings): they travel in the link, and every device plays by them.
+    let rules_of = joining.as_ref().map_or_else(
+        || G::next_game(&G::main_settings(lp), None, false),
+        |l| l.game.clone(),
+    );
+    let rules = move || G::current_rules(i18n, &rules_of);
     view! {
         <div class="link-start panel-like" data-testid="link-start">
             <h2>
@@ -591,6 +598,7 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
                 }}
             </p>
             {joined_info}
+            <p class="hint" data-testid="link-rules">{rules}</p>
             {trust()}
             <label class="field">
                 <span>{t!(i18n, link_name)}</span>
@@ -940,6 +948,9 @@ fn game_view<G: LinkScreen>(
                 <p class="link-id" data-testid="link-id">
                     {move || format!("{} · {}", game_name(i18n, G::KIND), t_string!(i18n, link_id, id = id_text.clone()))}
                 </p>
+                <p class="hint link-rules" data-testid="link-rules">
+                    {move || table.with(|t| G::current_rules(i18n, t.game()))}
+                </p>
                 {note_view}
                 <Show when=move || { applied.get() > 0 }>
                     <p class="hint" role="status" data-testid="link-applied">
@@ -951,7 +962,10 @@ fn game_view<G: LinkScreen>(
                     {status}
                 </div>
                 <div class="move-count" data-testid="move-count">
-                    {move || t_string!(i18n, moves_played, n = table.with(|t| t.game().moves().len())).to_string()}
+                    {move || match table.with(|t| G::move_count(t.game())) {
+                        (n, Some(limit)) => t_string!(i18n, moves_played_limit, n = n, limit = limit).to_string(),
+                        (n, None) => t_string!(i18n, moves_played, n = n).to_string(),
+                    }}
                 </div>
                 <Show when=move || over.get()>
                     <div class="link-result" data-testid="link-result">{G::result_details(ctx)}</div>

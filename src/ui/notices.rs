@@ -68,6 +68,8 @@ fn table_notice_text<G: Screen>(i18n: I18n, notice: TableNotice<G::Seat>) -> (An
             side = move || G::seat_name(i18n, seat)
         )
         .into_any(),
+        // A position without moves: "Moves: 0" read as if nothing was loaded.
+        TableNotice::Imported { moves: 0 } => t!(i18n, notice_imported_position).into_any(),
         TableNotice::Imported { moves } => t!(i18n, notice_imported, n = moves).into_any(),
         TableNotice::BadLink(problem) => {
             let text = move || super::table::records::link_problem_text::<G>(i18n, &problem);

@@ -308,6 +308,83 @@ fn a_second_tab_follows_a_game_by_link() {
     });
 }
 
+/// Two tabs of one device follow a Yonin game by link whose next seat is played by
+/// the CPU: each tab's screen is read again when the other stores the game, while its
+/// worker may still be thinking. The screen that goes takes its worker with it: no
+/// answer reaches a table that is gone (it used to panic, "Tried to access a reactive
+/// value that has already been disposed"), and the CPU's move is played once.
+#[test]
+fn a_second_tab_and_a_cpu_seat_of_a_game_by_link() {
+    harness::run(|a| async move {
+        a.open_game("yonin").await;
+        a.click("link-game").await;
+        a.click("link-cpu-west").await;
+        a.select("link-cpu-level", "master").await;
+        a.click("link-seat-south").await;
+        a.el("send-link").await;
+        let (first, second) = a.open_second_tab().await;
+        a.el("send-link").await;
+        let mut game = yonin::Game::new(yonin::Rules::default(), yonin::Seat::South);
+        click_move(&a, "e3", "e4").await;
+        game.play("e3e4".parse().unwrap()).unwrap();
+        // West (the CPU) answers; both tabs show its move.
+        let (_, link) = wait_link::<yonin::Game>(&a, 2).await;
+        assert_eq!(&link.game.moves()[..1], game.moves());
+        game = link.game;
+        assert_eq!(
+            game.side_to_move(),
+            Some(yonin::Seat::North),
+            "West moved once"
+        );
+        a.switch_tab(&first).await;
+        wait_yonin(&a, "the first tab to follow", &game).await;
+        // Long enough for a worker still thinking in either tab to answer.
+        tokio::time::sleep(Duration::from_millis(1_500)).await;
+        assert_eq!(
+            a.console_errors().await,
+            Vec::<String>::new(),
+            "the first tab"
+        );
+        a.switch_tab(&second).await;
+        wait_yonin(&a, "the second tab", &game).await;
+        assert_eq!(
+            a.console_errors().await,
+            Vec::<String>::new(),
+            "the second tab"
+        );
+        let count = text_of(&a, "move-count").await;
+        assert_eq!(
+            count,
+            format!("Moves: {}", game.moves().len()),
+            "the CPU moved once"
+        );
+    });
+}
+
+/// A game by link is played by the local rules its table had when it was started,
+/// and they travel in its link: the screen names them before a seat is chosen, beside
+/// the game, and in the move count; a device whose own table plays capture five sees
+/// them when it joins (they used to be shown nowhere).
+#[test]
+fn a_game_by_link_shows_its_rules() {
+    harness::run(|a| async move {
+        a.select("set-win", "lead_by_three").await;
+        a.select("set-limit", "100").await;
+        a.click("link-game").await;
+        let rules = text_of(&a, "link-rules").await;
+        assert_eq!(rules, "This game: Lead by 3, move limit 100 moves.");
+        a.click("link-seat-black").await;
+        a.el("send-link").await;
+        assert_eq!(text_of(&a, "link-rules").await, rules);
+        assert_eq!(text_of(&a, "move-count").await, "Moves: 0 of 100");
+        let payload = shown_payload(&a).await;
+        let (b, _) = a.new_device().await;
+        open_link(&b, &payload).await;
+        b.el("link-seat-white").await;
+        assert_eq!(text_of(&b, "link-rules").await, rules);
+    });
+}
+
 /// Two devices play 20 moves of Hasami by passing links; then an old link, a forked
 /// link, bad links and a reload on the devices change nothing they should not.
 #[test]

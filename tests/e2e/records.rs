@@ -435,6 +435,37 @@ fn a_finished_shared_game_tells_its_result() {
     });
 }
 
+/// A shared game counts its captures toward its own win condition, not the table's
+/// (RULES H4.1): a game of lead by three opened at a table of capture five shows "0",
+/// not "0/5"; the table's own game, shown again, "0/5".
+#[test]
+fn a_shared_game_counts_toward_its_own_win_condition() {
+    run(|page| async move {
+        use shogi_variants::engine::hasami::WinCondition;
+        use shogi_variants::record::link::ShareLink;
+        let mut shared = Game::new(Rules {
+            win: WinCondition::LeadByThree,
+            move_limit: None,
+        });
+        for m in ["e1e5", "e9e6"] {
+            shared.play(mv(m)).unwrap();
+        }
+        page.goto_fresh(&format!("{}#{}", page.url(), shared.to_link()))
+            .await;
+        page.el("open-shared").await;
+        let target = "return [...document.querySelectorAll('[data-testid^=captures-]')] \
+             .map(e => e.textContent + e.nextElementSibling.textContent)";
+        assert_eq!(page.js(target, vec![]).await, serde_json::json!(["0", "0"]));
+        page.click("replay-exit").await;
+        page.wait_for("the table's own game", |s| s.status.contains("to move"))
+            .await;
+        assert_eq!(
+            page.js(target, vec![]).await,
+            serde_json::json!(["0/5", "0/5"])
+        );
+    });
+}
+
 /// A dialog gives the focus back when it closes: to the button that opened it (the
 /// export dialog, loaded with its part on the first opening, while the table behind
 /// had already turned inert), or, when that button was disabled meanwhile (Resign, once

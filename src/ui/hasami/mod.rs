@@ -99,6 +99,10 @@ impl Screen for Game {
         settings::rules_pending_note(ctx)
     }
 
+    fn current_rules(i18n: I18n, game: &Game) -> String {
+        settings::current_rules(i18n, game.rules())
+    }
+
     fn alternate_hint(i18n: I18n) -> AnyView {
         t!(i18n, hint_alternate).into_any()
     }
@@ -158,7 +162,7 @@ impl Screen for Game {
 fn card(ctx: TableCtx<Game>, side: Player) -> impl IntoView {
     let TableCtx { table, i18n, .. } = ctx;
     let captures = move || table.with(|t| t.shown_game().position().captures(side));
-    let target = move || match table.with(|t| t.game().rules().win) {
+    let target = move || match table.with(|t| t.shown_game().rules().win) {
         WinCondition::CaptureFive => "/5",
         WinCondition::CaptureAll => "/9",
         WinCondition::LeadByThree => "",

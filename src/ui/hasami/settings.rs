@@ -1,7 +1,7 @@
 //! The local rules of Hasami Shogi in the settings panel (RULES H4.1 win condition,
 //! H4.5 move limit), and the note shown while they wait for the next game.
 
-use crate::engine::hasami::{Game, WinCondition};
+use crate::engine::hasami::{Game, Rules, WinCondition};
 use crate::session::app::join_sentences;
 use crate::ui::I18n;
 use crate::ui::i18n::{t, t_string};
@@ -66,17 +66,20 @@ pub fn rules_settings(ctx: TableCtx<Game>) -> AnyView {
     .into_any()
 }
 
+/// "This game: …": the win condition and the move limit of `rules` (RULES H4.1,
+/// H4.5).
+pub fn current_rules(i18n: I18n, rules: Rules) -> String {
+    let (win, limit) = (
+        win_name(i18n, rules.win),
+        limit_in_text(i18n, rules.move_limit),
+    );
+    t_string!(i18n, current_rules, win = win, limit = limit).to_string()
+}
+
 /// "New rules apply from the next game. This game: …", naming the rules in play.
 pub fn rules_pending_note(ctx: TableCtx<Game>) -> AnyView {
     let TableCtx { table, i18n, .. } = ctx;
-    let current = move || {
-        let rules = table.with(|t| t.game().rules());
-        let (win, limit) = (
-            win_name(i18n, rules.win),
-            limit_in_text(i18n, rules.move_limit),
-        );
-        t_string!(i18n, current_rules, win = win, limit = limit).to_string()
-    };
+    let current = move || current_rules(i18n, table.with(|t| t.game().rules()));
     // One text: Japanese puts no space after 。 ([`join_sentences`]).
     let note = move || {
         let pending = t_string!(i18n, rules_pending).to_string();

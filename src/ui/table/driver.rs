@@ -287,7 +287,11 @@ pub(crate) fn drive_cpu<G: PageCpu>(table: RwSignal<Table<G>>) {
         let asked = asked.clone();
         CpuWorker::new(move |reply: CpuReply| {
             let (asked_id, asked_ms) = asked.get();
-            let pause = table.with_untracked(|t| t.cpu_pause_ms());
+            // The table's screen is gone (a game by link read again after another
+            // tab's change): nobody waits for the answer.
+            let Some(pause) = table.try_with_untracked(|t| t.cpu_pause_ms()) else {
+                return;
+            };
             let delay = if reply.id == Some(asked_id) {
                 answer_delay_ms(asked_ms, now_ms(), pause)
             } else {
@@ -300,6 +304,15 @@ pub(crate) fn drive_cpu<G: PageCpu>(table: RwSignal<Table<G>>) {
             );
         })
     };
+    // The screen that drives this table goes (a game by link read again): its worker
+    // goes with it, thinking or not, and an answer on its way is never delivered.
+    {
+        // Cleanups run before the owner's values are disposed.
+        let held = StoredValue::new_local(worker.clone());
+        on_cleanup(move || {
+            held.try_with_value(CpuWorker::shut_down);
+        });
+    }
     let request_id = Memo::new(move |_| table.with(|t| t.cpu_request().map(|r| r.id)));
     Effect::new(move |_| {
         let id = request_id.get();
@@ -358,8 +371,10 @@ fn play_reply<G: PageCpu>(
     reply: CpuReply,
 ) {
     thinking.set(false);
-    let Some(request) =
-        table.with_untracked(|t| t.cpu_request().filter(|r| Some(r.id) == reply.id).cloned())
+    // `None` also when the table's screen has gone since the answer came.
+    let Some(request) = table
+        .try_with_untracked(|t| t.cpu_request().filter(|r| Some(r.id) == reply.id).cloned())
+        .flatten()
     else {
         return;
     };
@@ -379,7 +394,7 @@ fn play_reply<G: PageCpu>(
     if let Err(error) = played {
         broken.set(true);
         leptos::logging::warn!("the CPU's worker failed: {error}");
-        table.update(|t| {
+        table.try_update(|t| {
             t.notify(TableNotice::CpuFailed {
                 detail: error.to_string(),
             });
@@ -393,7 +408,9 @@ fn play_reply<G: PageCpu>(
 /// when the worker failed), bounded in wall time by the page's `performance.now()`.
 /// The search is loaded the first time it is needed ([`PageCpu`]).
 fn think_here<G: PageCpu>(table: RwSignal<Table<G>>, id: u64) {
-    let Some(request) = table.with_untracked(|t| t.cpu_request().filter(|r| r.id == id).cloned())
+    let Some(request) = table
+        .try_with_untracked(|t| t.cpu_request().filter(|r| r.id == id).cloned())
+        .flatten()
     else {
         return;
     };
@@ -406,7 +423,7 @@ fn think_here<G: PageCpu>(table: RwSignal<Table<G>>, id: u64) {
         if let Some(mv) = answer {
             // A stale answer is refused by the table itself; the page's own search
             // choosing an illegal move would be a bug of the CPU, told in the console.
-            table.update(|t| {
+            table.try_update(|t| {
                 if let Err(TableError::Play(e)) = t.cpu_answer(revision, mv) {
                     leptos::logging::warn!("the CPU chose an illegal move {mv}: {e}");
                 }

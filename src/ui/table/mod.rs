@@ -102,6 +102,9 @@ pub trait Screen:
     fn rules_settings(ctx: TableCtx<Self>) -> AnyView;
     /// What the panel says while the settings' rules wait for the next game.
     fn rules_pending_note(ctx: TableCtx<Self>) -> AnyView;
+    /// "This game: …": the local rules `game` is played by, one sentence (RULES H4,
+    /// Y6-Y8), as the settings panel and a game by link name them.
+    fn current_rules(i18n: I18n, game: &Self) -> String;
     /// The hint under *alternate who starts*.
     fn alternate_hint(i18n: I18n) -> AnyView;
     /// Display settings of the game's own, shown before the time per move.

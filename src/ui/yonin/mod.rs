@@ -159,6 +159,10 @@ impl Screen for Game {
         settings::rules_pending_note(ctx)
     }
 
+    fn current_rules(i18n: I18n, game: &Game) -> String {
+        settings::current_rules(i18n, game.rules())
+    }
+
     fn alternate_hint(i18n: I18n) -> AnyView {
         t!(i18n, yhint_alternate).into_any()
     }

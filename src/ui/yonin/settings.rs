@@ -2,7 +2,7 @@
 //! game, a mated seat's pieces, move limit), the note shown while they wait for the
 //! next game, and the piece style (kanji or letters).
 
-use crate::engine::yonin::{EliminatedPieces, Format, Game, GameEnd};
+use crate::engine::yonin::{EliminatedPieces, Format, Game, GameEnd, Rules};
 use crate::session::app::join_sentences;
 use crate::ui::I18n;
 use crate::ui::i18n::{t, t_string};
@@ -49,32 +49,35 @@ fn limit_in_text(i18n: I18n, limit: Option<u32>) -> String {
     }
 }
 
+/// "This game: …": the format, the end, the eliminated pieces and the move limit of
+/// `rules`, in the panel's order (RULES Y8); in pairs only the format and the limit
+/// (RULES Y7.2: the end and the eliminated pieces do not apply).
+pub fn current_rules(i18n: I18n, rules: Rules) -> String {
+    if rules.is_pairs() {
+        return t_string!(
+            i18n,
+            yonin_current_rules_pairs,
+            format = format_name(i18n, rules.format),
+            limit = limit_in_text(i18n, rules.move_limit)
+        )
+        .to_string();
+    }
+    t_string!(
+        i18n,
+        yonin_current_rules,
+        format = format_name(i18n, rules.format),
+        end = end_name(i18n, rules.end),
+        pieces = eliminated_name(i18n, rules.eliminated_pieces),
+        limit = limit_in_text(i18n, rules.move_limit)
+    )
+    .to_string()
+}
+
 /// "Rule changes apply from the next game. This game: …", naming the rules in play
 /// in the panel's order (RULES Y8).
 pub fn rules_pending_note(ctx: TableCtx<Game>) -> AnyView {
     let TableCtx { table, i18n, .. } = ctx;
-    let current = move || {
-        let rules = table.with(|t| t.game().rules());
-        if rules.is_pairs() {
-            // RULES Y7.2: the end and the eliminated pieces do not apply.
-            return t_string!(
-                i18n,
-                yonin_current_rules_pairs,
-                format = format_name(i18n, rules.format),
-                limit = limit_in_text(i18n, rules.move_limit)
-            )
-            .to_string();
-        }
-        t_string!(
-            i18n,
-            yonin_current_rules,
-            format = format_name(i18n, rules.format),
-            end = end_name(i18n, rules.end),
-            pieces = eliminated_name(i18n, rules.eliminated_pieces),
-            limit = limit_in_text(i18n, rules.move_limit)
-        )
-        .to_string()
-    };
+    let current = move || current_rules(i18n, table.with(|t| t.game().rules()));
     // One text: Japanese puts no space after 。 ([`join_sentences`]).
     let note = move || {
         let pending = t_string!(i18n, yonin_rules_pending).to_string();
