@@ -10,7 +10,9 @@ use super::i18n::{t, t_string, use_i18n};
 use super::shell::TableSlot;
 use super::table::driver::PageCpu;
 use super::table::records::{can_share, capitalized, copy_text, link_kind, page_url, share};
-use super::table::{I18n, Screen, TableCtx, driver, follow_bottom, review, table_board};
+use super::table::{
+    I18n, RecordsDialog, Screen, TableCtx, driver, follow_bottom, review, table_board,
+};
 use super::{PrefsContext, sound_moves, store};
 use crate::ai::Level;
 use crate::engine::{Variant, hasami, yonin};
@@ -656,6 +658,9 @@ fn link_status<G: LinkScreen>(i18n: I18n, t: &Table<G>) -> String {
             t_string!(i18n, seat_your_move, side = seat_label(i18n, t, seat)).to_string()
         }
         (None, Some(seat)) if !t.away(seat) => t_string!(i18n, cpu_thinking).to_string(),
+        (None, Some(seat)) if t.move_unsent() => {
+            t_string!(i18n, link_send_waiting, seat = seat_label(i18n, t, seat)).to_string()
+        }
         (None, Some(seat)) => {
             t_string!(i18n, link_waiting, seat = seat_label(i18n, t, seat)).to_string()
         }
@@ -828,6 +833,12 @@ fn game_view<G: LinkScreen>(
         i18n,
     };
     let status = move || table.with(|t| link_status::<G>(i18n, t));
+    // The export dialog (the record of the game): the table waits while it is open.
+    let export_open = RwSignal::new(false);
+    let show_export = move |open: bool| {
+        export_open.set(open);
+        table.update(|t| t.set_modal(open));
+    };
     let url = Memo::new(move |_| full_link(&payload.get()));
     let copied = RwSignal::new(None::<bool>);
     let offer = Memo::new(move |_| table.with(|t| t.send_offer()));
@@ -1022,9 +1033,24 @@ fn game_view<G: LinkScreen>(
                     </select>
                 </label>
                 {review::move_list_panel(ctx, Callback::new(|()| {}))}
+                // The record of the game and a link to watch it, as at a table.
+                <div class="actions records-actions">
+                    <button type="button" class="btn" data-testid="link-export"
+                        on:click=move |_| show_export(true)>
+                        {t!(i18n, export)}
+                    </button>
+                </div>
                 {nav(lp, true)}
             </aside>
         </div>
+        {move || export_open.get().then(|| {
+            G::records_dialog(
+                ctx,
+                RecordsDialog::Export,
+                Callback::new(|_| {}),
+                Callback::new(move |()| show_export(false)),
+            )
+        })}
     }
     .into_any()
 }
@@ -1197,7 +1223,20 @@ fn row_text(i18n: I18n, row: &LinkRow) -> (String, String, String) {
         .collect::<Vec<_>>()
         .join(" · ");
     let turn = match row.to_move {
-        None => t_string!(i18n, link_row_over).to_string(),
+        None => {
+            let result = if row.winners.is_empty() {
+                t_string!(i18n, link_row_draw).to_string()
+            } else {
+                let seats = row
+                    .winners
+                    .iter()
+                    .map(|&s| seat_name_of(i18n, row.game, s))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                t_string!(i18n, link_row_won_by, seats = seats).to_string()
+            };
+            format!("{} · {result}", t_string!(i18n, link_row_over))
+        }
         Some(seat) => {
             let to_move = match row.game {
                 GameKind::Hasami => hasami::Game::SEATS
@@ -1247,6 +1286,7 @@ fn list_view(lp: LinkPlay) -> impl IntoView {
                         let key = (game, id.clone());
                         let texts = row_text(i18n, &row);
                         let mine = row.my_turn();
+                        let over = row.to_move.is_none();
                         view! {
                             <li class="link-row" class:my-turn=mine data-testid="link-row" data-id=id.to_string()>
                                 <div class="link-row-head">{texts.0}</div>
@@ -1257,7 +1297,11 @@ fn list_view(lp: LinkPlay) -> impl IntoView {
                                         on:click=move |_| lp.view.set(Some(LinkView::Open {
                                             game, id: id_open.clone(), note: None, extend: None,
                                         }))>
-                                        {t!(i18n, link_resume)}
+                                        {move || if over {
+                                            t_string!(i18n, link_view_game).to_string()
+                                        } else {
+                                            t_string!(i18n, link_resume).to_string()
+                                        }}
                                     </button>
                                     <button type="button" class="btn" data-testid="link-delete"
                                         on:click=move |_| asking.set(Some((game, id_ask.clone())))>

@@ -377,11 +377,35 @@ fn a_game_by_link_shows_its_rules() {
         a.el("send-link").await;
         assert_eq!(text_of(&a, "link-rules").await, rules);
         assert_eq!(text_of(&a, "move-count").await, "Moves: 0 of 100");
-        let payload = shown_payload(&a).await;
+        // Black's move, not sent yet: the status asks for it to be sent; its record
+        // exports as a table's does.
+        click_move(&a, "e1", "e5").await;
+        let (payload, _) = wait_link::<hasami::Game>(&a, 1).await;
+        let status = text_of(&a, "status").await;
+        assert_eq!(
+            status,
+            "Send your move to White: it reaches them only by link."
+        );
+        a.click("link-export").await;
+        let record = a.value("export-text").await;
+        assert!(
+            record.contains("[Game \"Hasami Shogi\"]") && record.contains("1. e1e5"),
+            "{record}"
+        );
+        a.click("export-close").await;
         let (b, _) = a.new_device().await;
         open_link(&b, &payload).await;
         b.el("link-seat-white").await;
         assert_eq!(text_of(&b, "link-rules").await, rules);
+        // White joins and resigns (RULES H4.3): the list tells who won.
+        b.click("link-seat-white").await;
+        b.click("link-resign").await;
+        b.click("link-resign-yes").await;
+        b.el("link-result").await;
+        b.click("link-list").await;
+        let row = text_of(&b, "link-row").await;
+        assert!(row.contains("game over · won by Black"), "{row}");
+        assert_eq!(text_of(&b, "link-resume").await, "View");
     });
 }
 
@@ -464,8 +488,22 @@ fn two_devices_play_hasami_by_links() {
                 page.value("send-link").await.len() < 2_000,
                 "a link a chat carries"
             );
+            // The move is this device's to send: the status asks for it until it is.
             let status = text_of(page, "status").await;
-            assert!(status.contains("comes by link"), "ply {ply}: {status}");
+            assert!(
+                status.starts_with("Send your move to") && status.ends_with("only by link."),
+                "ply {ply}: {status}"
+            );
+            if ply % 2 == 0 {
+                page.click("send-move").await;
+                wait_js(
+                    page,
+                    "the status after sending",
+                    "return document.querySelector('[data-testid=\"status\"]') \
+                     .textContent.includes('comes by link')",
+                )
+                .await;
+            }
             links.push(payload);
         }
         // Black opens White's last move: both show the same position.

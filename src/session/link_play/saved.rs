@@ -14,6 +14,7 @@ use crate::record::link::ShareLink;
 use crate::record::text::RecordText;
 use crate::session::app::GameKind;
 use crate::session::storage::{self, LoadError};
+use crate::session::table::TableGame;
 
 /// The format version of [`LinkGames`] in storage.
 pub const LINK_GAMES_VERSION: u64 = 1;
@@ -78,6 +79,10 @@ pub struct LinkRow {
     pub moves: usize,
     /// The index of the seat to move; `None` once the game is over.
     pub to_move: Option<usize>,
+    /// Once the game is over, the indices of the seats that won it, in seat order
+    /// (RULES H4, Y6: one seat, both seats of a pair, or the seats sharing first
+    /// place); empty for a draw, and while the game goes on.
+    pub winners: Vec<usize>,
 }
 
 impl LinkRow {
@@ -96,7 +101,7 @@ pub struct LinkGames {
     pub games: Vec<LinkEntry>,
 }
 
-fn row_of<G: ShareLink + RecordText>(entry: &LinkEntry) -> Option<LinkRow> {
+fn row_of<G: ShareLink + RecordText + TableGame>(entry: &LinkEntry) -> Option<LinkRow> {
     let link = PlayLink::<G>::from_payload(&entry.link).ok()?;
     let players = G::SEATS
         .iter()
@@ -114,6 +119,15 @@ fn row_of<G: ShareLink + RecordText>(entry: &LinkEntry) -> Option<LinkRow> {
         players,
         moves: link.game.moves().len(),
         to_move: link.game.side_to_move().map(G::seat_index),
+        winners: link
+            .game
+            .outcome()
+            .map(|o| {
+                let mut won: Vec<usize> = G::winners(&o).into_iter().map(G::seat_index).collect();
+                won.sort_unstable();
+                won
+            })
+            .unwrap_or_default(),
     })
 }
 

@@ -481,6 +481,15 @@ fn the_list_of_games_has_a_row_per_game_last_changed_first() {
     let rows = games.rows();
     assert_eq!(rows.len(), 2);
     assert_eq!((rows[0].moves, rows[0].my_turn()), (2, true));
+    assert!(rows[0].winners.is_empty(), "in play");
+    // Over: no seat to move, and who won (Black resigned, RULES H4.3: White).
+    let mut h3 = h2.clone();
+    h3.game.resign(Player::Black).unwrap();
+    games.upsert(entry(&h3, GameKind::Hasami, vec![0], 40.0));
+    let rows = games.rows();
+    assert_eq!((rows[0].to_move, rows[0].winners.clone()), (None, vec![1]));
+    assert!(!rows[0].my_turn());
+    assert!(rows[1].winners.is_empty(), "the Yonin game goes on");
     // Same id, other game: another entry.
     assert!(games.entry(GameKind::Yonin, &h.id).is_none());
     assert!(games.remove(GameKind::Hasami, &h.id));
@@ -857,15 +866,22 @@ fn the_device_that_ends_the_game_sends_the_final_move_and_the_receiver_does_not(
         "no move yet: the game's link, no move of this device in it"
     );
     assert_eq!(white.send_offer(), SendOffer::Game);
+    assert!(!black.move_unsent(), "nothing played yet");
     assert!(click(&mut black, "e1e5"));
     assert_eq!(black.send_offer(), SendOffer::Move);
+    assert!(
+        black.move_unsent(),
+        "White learns the move only from its link"
+    );
     black.link_sent();
     assert_eq!(
         black.send_offer(),
         SendOffer::Move,
         "sent, it may be sent again"
     );
+    assert!(!black.move_unsent());
     white.extend_by_link(black.game());
+    assert!(!white.move_unsent(), "the last move came by link");
     assert_eq!(
         white.send_offer(),
         SendOffer::Game,

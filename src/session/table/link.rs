@@ -178,6 +178,19 @@ impl<G: TableGame> Table<G> {
         )
     }
 
+    /// Whether this device's last move waits to be sent: the game goes on, its last
+    /// move (and the CPU's it played after it) was made here ([`SendOffer::Move`]), and
+    /// no link holding it was sent from here ([`Table::link_sent`]). The other seats
+    /// learn it only from that link, so the status asks for it to be sent rather than
+    /// for their move. False at a pass-and-play table.
+    pub fn move_unsent(&self) -> bool {
+        self.send_offer() == SendOffer::Move
+            && self
+                .link
+                .as_ref()
+                .is_some_and(|l| l.sent_moves < self.game.moves().len())
+    }
+
     /// The link of the game as it stands was sent from this device: its moves can no
     /// longer be taken back.
     pub fn link_sent(&mut self) {
