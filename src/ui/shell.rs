@@ -198,6 +198,7 @@ pub fn Shell() -> impl IntoView {
             Fragment::Nothing => return,
             // A game played by link (`#L2…`): its own screen, never the tables.
             Fragment::Play(payload) => {
+                window().scroll_to_with_x_and_y(0.0, 0.0);
                 link_play.view.set(Some(LinkView::Arrived {
                     payload: payload.to_string(),
                 }));
@@ -210,6 +211,8 @@ pub fn Shell() -> impl IntoView {
             }
             Fragment::Share(game, payload) => (game, payload.to_string()),
         };
+        // A link opened in a page scrolled down (a phone): its board from the top.
+        window().scroll_to_with_x_and_y(0.0, 0.0);
         link_play.view.set(None);
         match link_game {
             LinkGame::Hasami => {

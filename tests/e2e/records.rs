@@ -463,6 +463,18 @@ fn a_shared_game_counts_toward_its_own_win_condition() {
             page.js(target, vec![]).await,
             serde_json::json!(["0/5", "0/5"])
         );
+        // Opened again in a phone's page scrolled down: shown from the top.
+        page.set_viewport(390, 844).await;
+        page.js("window.scrollTo(0, 600); return window.scrollY", vec![])
+            .await;
+        assert!(page.js("return window.scrollY", vec![]).await.as_f64() > Some(100.0));
+        page.navigate(&format!("{}#{}", page.url(), shared.to_link()))
+            .await;
+        page.el("open-shared").await;
+        assert_eq!(
+            page.js("return window.scrollY", vec![]).await.as_f64(),
+            Some(0.0)
+        );
     });
 }
 

@@ -708,7 +708,7 @@ fn reload_mid_game_resumes_it() {
         assert_eq!(
             note.as_str().map(str::trim),
             Some(
-                "Rule changes apply from the next game. This game: Individual · After two \
+                "The rules set here apply from the next game. This game: Individual · After two \
                  mates · Go to the mater · move limit none."
             )
         );
@@ -723,7 +723,7 @@ fn reload_mid_game_resumes_it() {
             .await;
         let note = note.as_str().map(str::trim).unwrap_or_default();
         assert!(
-            note.starts_with("ルールの変更は次の対局から適用されます。この対局：個人戦・"),
+            note.starts_with("ここで選んだルールは次の対局から適用されます。この対局：個人戦・"),
             "{note}"
         );
         assert!(!note.contains("。 "), "{note}");

@@ -76,7 +76,8 @@ pub fn current_rules(i18n: I18n, rules: Rules) -> String {
     t_string!(i18n, current_rules, win = win, limit = limit).to_string()
 }
 
-/// "New rules apply from the next game. This game: …", naming the rules in play.
+/// "The win condition and move limit set here apply from the next game. This
+/// game: …", naming the rules in play.
 pub fn rules_pending_note(ctx: TableCtx<Game>) -> AnyView {
     let TableCtx { table, i18n, .. } = ctx;
     let current = move || current_rules(i18n, table.with(|t| t.game().rules()));

@@ -321,7 +321,7 @@ pub(crate) fn link_kind(i18n: I18n, kind: &LinkErrorKind) -> String {
         K::Empty => t_string!(i18n, link_err_empty).to_string(),
         K::Foreign { .. } => t_string!(i18n, link_err_foreign).to_string(),
         K::WrongGame { found } => {
-            t_string!(i18n, err_wrong_game, found = found.to_string()).to_string()
+            t_string!(i18n, link_err_wrong_game, found = found.to_string()).to_string()
         }
         K::NewerVersion { .. } => t_string!(i18n, link_err_newer).to_string(),
         K::Damaged => t_string!(i18n, link_err_damaged).to_string(),

@@ -73,7 +73,7 @@ pub fn current_rules(i18n: I18n, rules: Rules) -> String {
     .to_string()
 }
 
-/// "Rule changes apply from the next game. This game: …", naming the rules in play
+/// "The rules set here apply from the next game. This game: …", naming the rules in play
 /// in the panel's order (RULES Y8).
 pub fn rules_pending_note(ctx: TableCtx<Game>) -> AnyView {
     let TableCtx { table, i18n, .. } = ctx;
