@@ -36,7 +36,9 @@ struct NoticeLine {
 /// The view of a notice of a table of game `G`.
 fn table_notice_text<G: Screen>(i18n: I18n, notice: TableNotice<G::Seat>) -> (AnyView, String) {
     let detail = match &notice {
-        TableNotice::Unreadable { error, .. } => error.to_string(),
+        TableNotice::Unreadable { error, .. } | TableNotice::Recovered { error, .. } => {
+            error.to_string()
+        }
         TableNotice::Newer { version } => format!("format version {version}"),
         TableNotice::StorageUnavailable { error } => error.to_string(),
         TableNotice::CpuFailed { detail } => detail.clone(),
@@ -47,6 +49,11 @@ fn table_notice_text<G: Screen>(i18n: I18n, notice: TableNotice<G::Seat>) -> (An
             let reason = move || reason_text(i18n, &error);
             let kept = kept.then(|| view! { " " {t!(i18n, notice_kept)} });
             view! { {t!(i18n, notice_table_unreadable, reason)} {kept} }.into_any()
+        }
+        TableNotice::Recovered { moves, error, kept } => {
+            let reason = move || reason_text(i18n, &error);
+            let kept = kept.then(|| view! { " " {t!(i18n, notice_kept)} });
+            view! { {t!(i18n, notice_table_recovered, reason, n = moves)} {kept} }.into_any()
         }
         TableNotice::Newer { .. } => t!(i18n, notice_newer).into_any(),
         TableNotice::StorageUnavailable { .. } => t!(i18n, notice_storage_unavailable).into_any(),

@@ -162,12 +162,12 @@ fn reload_mid_game_finds_the_same_game() {
 #[test]
 fn corrupted_storage_shows_a_notice() {
     run(|page| async move {
-        let table_raw = r#"{"app":"shogi-variants","version":2,"data":{"settings":{"win":"capture_all"},"participants":[{"controller":"human","wins":0},{"controller":"cpu","wins":0}],"seating":[0,1],"game":{"rules":{"win":"capture_five","move_limit":null},"start":"wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 0 0","moves":["e1e5","e5e4"]},"game_number":1,"revision":{"seq":2,"page":1},"clock_used_ms":0.0}}"#;
+        let table_raw = r#"{"app":"shogi-variants","version":2,"data":{"settings":{"win":"capture_all"},"participants":[{"controller":"human","wins":0},{"controller":"cpu","wins":0}],"seating":[0,1],"game":{"rules":{"win":"capture_five","move_limit":null},"start":"wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 0 0","moves":["e5e4","e1e5"]},"game_number":1,"revision":{"seq":2,"page":1},"clock_used_ms":0.0}}"#;
         page.storage_set(keys::HASAMI_TABLE, table_raw).await;
         page.reload().await;
 
         let table_error = SavedTable::open(table_raw, None).unwrap_err();
-        assert!(table_error.to_string().contains("move 2"), "{table_error}");
+        assert!(table_error.to_string().contains("move 1"), "{table_error}");
         let expected = "The saved game could not be read (damaged data), so a new game was started. \
              A copy of the unreadable data is kept on this device.";
         let snap = page.snapshot().await;
@@ -209,6 +209,37 @@ fn corrupted_storage_shows_a_notice() {
         let snap = page.snapshot().await;
         assert!(snap.notices.is_empty(), "{:?}", snap.notices);
         assert_eq!(page.saved_moves().await.len(), 2);
+    });
+}
+
+/// A saved game whose last move no longer replays (RULES H2: White cannot move Black's
+/// piece) opens with the moves before it, not as a new game; the player is told, and
+/// the text as it was is kept aside.
+#[test]
+fn a_damaged_last_move_keeps_the_game_before_it() {
+    run(|page| async move {
+        let good = page_table_with_move();
+        let bad = good.replacen(r#""moves":["e1e5"]"#, r#""moves":["e1e5","e5e4"]"#, 1);
+        assert_ne!(bad, good);
+        page.storage_set(keys::HASAMI_TABLE, &bad).await;
+        page.reload().await;
+        let snap = page.snapshot().await;
+        assert_eq!(
+            snap.notices,
+            [
+                "The saved game could not be read in full (damaged data); the moves before the \
+              damage were kept. Moves: 1. A copy of the unreadable data is kept on this device."
+            ]
+        );
+        assert_eq!(snap.status, "White to move");
+        let unreadable = format!("{}{}", keys::HASAMI_TABLE, keys::UNREADABLE_SUFFIX);
+        assert_eq!(
+            page.storage_get(&unreadable).await.as_deref(),
+            Some(bad.as_str())
+        );
+        // Saved as kept: the next load reads it whole.
+        page.sleep(500).await;
+        assert_eq!(page.saved_moves().await.len(), 1);
     });
 }
 

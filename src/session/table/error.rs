@@ -68,6 +68,18 @@ pub enum TableNotice<S> {
         /// Whether the text was kept aside.
         kept: bool,
     },
+    /// The saved table's game could not be read in full: it was cut before the first
+    /// move that does not replay, the rest of the table kept
+    /// ([`super::SavedTable::open_good_moves`]). `kept`: the text as it was was copied
+    /// aside (under `KEY/unreadable`).
+    Recovered {
+        /// Moves of the game kept.
+        moves: usize,
+        /// Why the whole did not read.
+        error: LoadError,
+        /// Whether the text was kept aside.
+        kept: bool,
+    },
     /// The saved table is from a newer version of the app: it is left as it is, and
     /// this table is not saved (so it is not overwritten).
     Newer {

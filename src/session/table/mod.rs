@@ -271,7 +271,10 @@ impl<G: TableGame> Table<G> {
     /// Returns the table and, when `text` could not be used, why: the caller keeps the
     /// text aside (except for a newer version, left where it is) and reports it with
     /// [`Table::load_failed`]. A table whose only damage is its choice of pieces opens
-    /// with the default pieces and the notice [`TableNotice::PiecesReset`].
+    /// with the default pieces and the notice [`TableNotice::PiecesReset`]; one whose
+    /// game's last moves do not replay opens with the moves before them
+    /// ([`SavedTable::open_good_moves`], [`TableNotice::Recovered`]), the error still
+    /// returned so that the text is kept aside.
     pub fn open(
         text: Option<&str>,
         legacy_settings: Option<&str>,
@@ -292,7 +295,20 @@ impl<G: TableGame> Table<G> {
                     table.notify(TableNotice::PiecesReset);
                     (table, None)
                 }
-                None => (Table::new(SettingsOf::<G>::default(), page), Some(error)),
+                // Only some moves at the game's end were damaged: the game before them.
+                None => match SavedTable::open_good_moves(text) {
+                    Some((saved, moves)) => {
+                        let mut table = Table::restore(saved, page);
+                        table.notify(TableNotice::Recovered {
+                            moves,
+                            error: error.clone(),
+                            kept: false,
+                        });
+                        table.request_save();
+                        (table, Some(error))
+                    }
+                    None => (Table::new(SettingsOf::<G>::default(), page), Some(error)),
+                },
             },
         }
     }
@@ -871,7 +887,20 @@ impl<G: TableGame> Table<G> {
                 self.save_blocked = true;
                 self.notify(TableNotice::Newer { version });
             }
-            error => self.notify(TableNotice::Unreadable { error, kept }),
+            error => {
+                // Its game's first moves were kept ([`Table::open`]): say whether the
+                // text as it was is kept too.
+                let recovered = self.notices.posted().iter().find_map(|p| match p.notice {
+                    TableNotice::Recovered { moves, .. } => Some(moves),
+                    _ => None,
+                });
+                self.notices
+                    .remove_where(|n| matches!(n, TableNotice::Recovered { .. }));
+                self.notify(match recovered {
+                    Some(moves) => TableNotice::Recovered { moves, error, kept },
+                    None => TableNotice::Unreadable { error, kept },
+                });
+            }
         }
     }
 

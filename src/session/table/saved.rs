@@ -108,6 +108,47 @@ impl<G: TableGame> SavedTable<G> {
         storage::decode_data(data).ok()
     }
 
+    /// [`SavedTable::open`] of `text` whose game's moves do not all replay (a move
+    /// damaged, or refused by the rules, RULES H2 and Y2-Y7): the table with its game cut
+    /// before the first move that does not, and how many moves were kept (at least
+    /// one). The moves to redo, a resignation and a closed result go with the cut (they
+    /// belonged to the game's end). `None` when `text` is not of the current version,
+    /// when no move can be kept, or when cutting moves does not make it readable (the
+    /// damage is elsewhere).
+    pub fn open_good_moves(text: &str) -> Option<(SavedTable<G>, usize)> {
+        let (version, mut data) = storage::open(text).ok()?;
+        if version != storage::TABLE_VERSION {
+            return None;
+        }
+        let fields = data.as_object_mut()?;
+        fields.remove("redo");
+        fields.remove("result_dismissed");
+        let game = fields.get_mut("game")?.as_object_mut()?;
+        game.remove("resigned");
+        let moves = game.get("moves")?.as_array()?.len();
+        let cut = |keep: usize| {
+            let mut data = data.clone();
+            data["game"]["moves"].as_array_mut()?.truncate(keep);
+            storage::decode_data::<SavedTable<G>>(data).ok()
+        };
+        // Damage in what went with the cut only: every move kept.
+        if let Some(saved) = cut(moves) {
+            return Some((saved, moves));
+        }
+        // The game reads with its first `k` moves exactly while `k` is at most the
+        // index of the first bad move: the longest such cut, by bisection.
+        let mut good = (1, cut(1)?);
+        let mut bad = moves;
+        while bad - good.0 > 1 {
+            let mid = good.0 + (bad - good.0) / 2;
+            match cut(mid) {
+                Some(saved) => good = (mid, saved),
+                None => bad = mid,
+            }
+        }
+        Some((good.1, good.0))
+    }
+
     /// This table as stored: the envelope of version [`storage::TABLE_VERSION`], as
     /// JSON text.
     pub fn encode(&self) -> String {

@@ -293,3 +293,56 @@ fn a_damaged_choice_of_pieces_keeps_the_game() {
     assert_eq!(back.settings().pieces, yonin::PieceStyle::Kanji);
     assert!(back.notices().contains(&TableNotice::PiecesReset));
 }
+
+#[test]
+fn a_save_whose_last_moves_do_not_replay_keeps_the_moves_before_them() {
+    // RULES H2: the third move no longer replays (damaged: not a move at all, or one the
+    // rules refuse); the game before it is kept, and the player is told.
+    let mut played = HGame::new(Default::default());
+    for mv in ["e1e5", "e9e6", "a1a4", "a9a6"] {
+        played.play(mv.parse().unwrap()).unwrap();
+    }
+    let mut t = hasami();
+    t.import_game(played.clone());
+    let text = t.saved().encode();
+    assert!(text.contains(r#""a1a4""#), "{text}");
+    for bad in [r#""zz99""#, r#""a1a9""#] {
+        let damaged = text.replace(r#""a1a4""#, bad);
+        assert!(SavedTable::<HGame>::open(&damaged, None).is_err(), "{bad}");
+        let (saved, moves) = SavedTable::<HGame>::open_good_moves(&damaged).expect(bad);
+        assert_eq!(moves, 2, "{bad}");
+        assert_eq!(saved.game.moves(), &played.moves()[..2]);
+        assert_eq!(
+            saved.settings,
+            *t.settings(),
+            "the rest of the table as it was"
+        );
+        let (mut back, error) = hasami::Table::open(Some(&damaged), None, PAGE_B);
+        let error = error.expect("the error, so that the text is kept aside");
+        assert_eq!(back.game().moves(), &played.moves()[..2]);
+        back.load_failed(error.clone(), true);
+        let notices: Vec<_> = back
+            .notices()
+            .posted()
+            .iter()
+            .map(|p| p.notice.clone())
+            .collect();
+        assert_eq!(
+            notices,
+            vec![TableNotice::Recovered {
+                moves: 2,
+                error,
+                kept: true
+            }]
+        );
+    }
+    // Damage elsewhere (a participant too many) is no matter of moves: a new game.
+    let elsewhere = text.replacen(r#""participants":["#, r#""participants":[{},"#, 1);
+    assert_ne!(elsewhere, text);
+    assert!(SavedTable::<HGame>::open_good_moves(&elsewhere).is_none());
+    let (back, error) = hasami::Table::open(Some(&elsewhere), None, PAGE_B);
+    assert!(back.game().moves().is_empty() && error.is_some());
+    // Nothing to keep when the first move is bad.
+    let first = text.replace(r#""e1e5""#, r#""zz99""#);
+    assert!(SavedTable::<HGame>::open_good_moves(&first).is_none());
+}
