@@ -393,8 +393,19 @@ fn a_game_by_link_shows_its_rules() {
             "{record}"
         );
         a.click("export-close").await;
+        // The other device pastes the address in Import: it opens on the link screen
+        // (it used to be read as a position).
         let (b, _) = a.new_device().await;
-        open_link(&b, &payload).await;
+        b.open_game("hasami").await;
+        b.click("import").await;
+        b.el("import-text").await;
+        b.js(
+            "const el = document.querySelector('[data-testid=\"import-text\"]'); \
+             el.value = arguments[0]; el.dispatchEvent(new Event('input', { bubbles: true }));",
+            vec![Value::String(format!("{}#{payload}", b.url()))],
+        )
+        .await;
+        b.click("import-submit").await;
         b.el("link-seat-white").await;
         assert_eq!(text_of(&b, "link-rules").await, rules);
         // White joins and resigns (RULES H4.3): the list tells who won.
@@ -447,7 +458,7 @@ fn two_devices_play_hasami_by_links() {
                     assert!(question.contains("Which seat is yours?"), "{question}");
                     // The link's last move was Black's: White, to move, is put first.
                     let black = text_of(page, "link-player-black").await;
-                    assert!(black.contains("made the last move"), "{black}");
+                    assert!(black.contains("most likely sent this link"), "{black}");
                     let white = text_of(page, "link-player-white").await;
                     assert!(white.contains("to move"), "{white}");
                     assert_eq!(

@@ -456,12 +456,19 @@ fn a_shared_game_counts_toward_its_own_win_condition() {
         let target = "return [...document.querySelectorAll('[data-testid^=captures-]')] \
              .map(e => e.textContent + e.nextElementSibling.textContent)";
         assert_eq!(page.js(target, vec![]).await, serde_json::json!(["0", "0"]));
+        // "New game" would replace the table's game, not the one shown: not offered.
+        let new_game_off = "return document.querySelector('[data-testid=new-game]').disabled";
+        assert_eq!(page.js(new_game_off, vec![]).await, serde_json::json!(true));
         page.click("replay-exit").await;
         page.wait_for("the table's own game", |s| s.status.contains("to move"))
             .await;
         assert_eq!(
             page.js(target, vec![]).await,
             serde_json::json!(["0/5", "0/5"])
+        );
+        assert_eq!(
+            page.js(new_game_off, vec![]).await,
+            serde_json::json!(false)
         );
         // Opened again in a phone's page scrolled down: shown from the top.
         page.set_viewport(390, 844).await;

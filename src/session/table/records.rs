@@ -53,6 +53,20 @@ pub fn link_in_text(text: &str) -> Option<&str> {
     link_of_fragment(fragment).map(|(_, payload)| payload)
 }
 
+/// The link of a game played by link (`#L2…`) in a text pasted or opened for import:
+/// one word whose first `#` is followed by such a link (an address, or the fragment
+/// alone); its payload. A game by link is played on its own screen, so the page opens
+/// the link there (as from the address bar) rather than importing it; `None` for
+/// anything else ([`link_in_text`], a record).
+pub fn play_link_in_text(text: &str) -> Option<&str> {
+    let text = text.trim();
+    if text.contains(char::is_whitespace) {
+        return None;
+    }
+    let (_, fragment) = text.split_once('#')?;
+    crate::session::link_play::play_link_game(fragment).map(|_| fragment)
+}
+
 /// Why what was given to import did not read: a record (or position) that does not
 /// read, or a share link that could not be opened.
 #[derive(Clone, Debug)]

@@ -61,6 +61,12 @@ impl<G: TableGame> Table<G> {
         self.review.as_ref().is_some_and(|r| r.shared.is_some())
     }
 
+    /// Whether "New game" is offered: not while a shared game is shown, since the game
+    /// it would replace (the table's, [`Table::new_game`]) is not the one on screen.
+    pub fn can_start_new_game(&self) -> bool {
+        !self.shows_shared()
+    }
+
     /// The game replayed: the shared game when one is shown, else the table's own.
     pub fn replayed(&self) -> &G {
         self.review

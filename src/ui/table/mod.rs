@@ -587,6 +587,7 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
         }
     });
     let can_resign = Memo::new(move |_| table.with(|t| t.resigner().is_some()));
+    let can_new_game = Memo::new(move |_| table.with(|t| t.can_start_new_game()));
     let can_take_back = Memo::new(move |_| table.with(|t| t.can_take_back()));
     let can_redo = Memo::new(move |_| table.with(|t| t.can_redo()));
     let can_finish = Memo::new(move |_| table.with(|t| t.can_finish_now()));
@@ -635,7 +636,8 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
                 {since::since_box(ctx)}
                 {G::side_players(ctx)}
                 <div class="actions">
-                    <button type="button" class="btn primary" data-testid="new-game" on:click=ask_new_game>
+                    <button type="button" class="btn primary" data-testid="new-game"
+                        disabled=move || !can_new_game.get() on:click=ask_new_game>
                         {t!(i18n, new_game)}
                     </button>
                     {resign_button}

@@ -8,7 +8,9 @@ use super::{I18n, RecordsDialog, Screen, TableCtx};
 use crate::record::link::{HeaderField, LinkErrorKind};
 use crate::record::text::{ImportError, ImportErrorKind, MAX_RECORD_BYTES, MoveAt};
 use crate::session::app::join_sentences;
-use crate::session::table::{ImportFault, LinkProblem, Table, read_import, record_file_name};
+use crate::session::table::{
+    ImportFault, LinkProblem, Table, play_link_in_text, read_import, record_file_name,
+};
 use crate::ui::i18n::{t, t_string};
 use crate::ui::widgets::{Modal, modal_ids};
 use leptos::prelude::*;
@@ -415,12 +417,20 @@ pub fn import_dialog<G: Screen>(
     let TableCtx { i18n, .. } = ctx;
     let text = RwSignal::new(String::new());
     let error = RwSignal::new(None::<ImportFault<G>>);
-    let read = move |bytes: &[u8]| match read_import::<G>(bytes) {
-        Ok(game) => {
-            error.set(None);
-            on_game.run(game);
+    let read = move |bytes: &[u8]| {
+        // A game by link's link: opened on its screen, as from the address bar.
+        if let Some(payload) = std::str::from_utf8(bytes).ok().and_then(play_link_in_text) {
+            on_close.run(());
+            let _ = window().location().set_hash(payload);
+            return;
         }
-        Err(e) => error.set(Some(e)),
+        match read_import::<G>(bytes) {
+            Ok(game) => {
+                error.set(None);
+                on_game.run(game);
+            }
+            Err(e) => error.set(Some(e)),
+        }
     };
     let submit = move |_| {
         let t = text.get_untracked();

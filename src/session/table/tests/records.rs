@@ -126,6 +126,40 @@ fn a_game_is_in_progress_once_begun_and_until_it_ends() {
     assert!(!t.game_in_progress());
 }
 
+/// A game-by-link link pasted for import is known as one (the page opens it on the
+/// link screen), whole address or fragment alone, of either game; a share link and a
+/// record are not (it used to be read as a position: "expected 5 fields").
+#[test]
+fn a_game_by_link_link_pasted_for_import_is_known_as_one() {
+    use crate::session::link_play::{GameId, PlayLink};
+    let hasami = PlayLink {
+        id: GameId::from_bits(5),
+        cpus: Vec::new(),
+        names: vec![String::new(); 2],
+        game: four_move_game(),
+    }
+    .to_payload();
+    let yonin = PlayLink {
+        id: GameId::from_bits(6),
+        cpus: Vec::new(),
+        names: vec![String::new(); 4],
+        game: YGame::new(Default::default(), crate::engine::yonin::Seat::South),
+    }
+    .to_payload();
+    for payload in [&hasami, &yonin] {
+        for text in [
+            format!("https://example.org/shogi/#{payload}"),
+            format!("  #{payload}\n"),
+        ] {
+            assert_eq!(play_link_in_text(&text), Some(payload.as_str()), "{text:?}");
+        }
+    }
+    let share = format!("#{}", four_move_game().to_link());
+    for text in [share.as_str(), "1. e1e5 e9e6", "#rules-capture", "L2.x"] {
+        assert_eq!(play_link_in_text(text), None, "{text:?}");
+    }
+}
+
 /// The import dialog reads a share link as the game it carries, whole address or
 /// fragment alone; a damaged one is told as a link; a record, `#` marks and all, is
 /// still a record (docs/RECORDS.md, "Reading"; RULES H6.5).

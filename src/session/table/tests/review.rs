@@ -433,6 +433,8 @@ fn a_shared_game_is_shown_without_touching_the_table_until_continued() {
     // The table's game is not on screen: it cannot be resigned from here (RULES H4.3).
     assert_eq!(t.resigner(), None);
     assert_eq!(t.resign(), Err(TableError::CannotResign));
+    // Nor replaced by a new game from here.
+    assert!(!t.can_start_new_game());
     assert_eq!(t.shown_game().moves(), shared.moves());
     assert_eq!(
         t.saved().game.moves(),
@@ -450,6 +452,7 @@ fn a_shared_game_is_shown_without_touching_the_table_until_continued() {
     assert!(t.continue_shared());
     assert_eq!(t.game().moves(), shared.moves());
     assert_eq!(t.replay_ply(), None);
+    assert!(t.can_start_new_game(), "continued: the table's game");
     assert!(!t.continue_shared());
     // Closing a shared game leaves the table's game, which may be resigned again.
     t.open_shared(HGame::new(Default::default()));
