@@ -965,7 +965,10 @@ fn game_view<G: LinkScreen>(
                 {note_view}
                 <Show when=move || { applied.get() > 0 }>
                     <p class="hint" role="status" data-testid="link-applied">
-                        {move || t_string!(i18n, link_applied, n = applied.get()).to_string()}
+                        {move || {
+                            let moves = t_string!(i18n, limit_moves, count = applied.get()).to_string();
+                            t_string!(i18n, link_applied, moves = moves).to_string()
+                        }}
                     </p>
                 </Show>
                 <div class="status" data-testid="status">

@@ -523,7 +523,7 @@ fn two_devices_play_hasami_by_links() {
         wait_board(a, "the 20th move on Black's device", &game).await;
         assert_eq!(
             text_of(a, "link-applied").await,
-            "New moves from the link: 1."
+            "New from the link: 1 move."
         );
         assert_eq!(text_of(a, "move-count").await, "Moves: 20");
         // Replaying, the status tells the move shown as the list numbers it.

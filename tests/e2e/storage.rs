@@ -65,7 +65,7 @@ fn settings_apply_and_are_kept() {
         page.select("set-win", "lead_by_three").await;
         page.select("set-limit", "100").await;
         let pending = "The win condition and move limit set here apply from the next game. \
-                       This game: Capture 5, move limit none.";
+                       This game: Capture 5, no move limit.";
         let snap = page
             .wait_for("the pending note", |s| s.rules_pending.is_some())
             .await;

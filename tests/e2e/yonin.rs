@@ -709,7 +709,7 @@ fn reload_mid_game_resumes_it() {
             note.as_str().map(str::trim),
             Some(
                 "The rules set here apply from the next game. This game: Individual · After two \
-                 mates · Go to the mater · move limit none."
+                 mates · Go to the mater · no move limit."
             )
         );
         // In Japanese, no space after the first sentence's 。.

@@ -41,11 +41,11 @@ fn limit_name(i18n: I18n, limit: Option<u32>) -> String {
     }
 }
 
-/// [`limit_name`] inside a sentence: "none" in small letters.
+/// The move limit as a sentence names it: "move limit 100 moves", "no move limit".
 fn limit_in_text(i18n: I18n, limit: Option<u32>) -> String {
     match limit {
-        None => t_string!(i18n, limit_none_in_text).to_string(),
-        Some(_) => limit_name(i18n, limit),
+        None => t_string!(i18n, no_move_limit).to_string(),
+        Some(_) => t_string!(i18n, move_limit_of, limit = limit_name(i18n, limit)).to_string(),
     }
 }
 
