@@ -59,7 +59,11 @@ fn random_info<S: Copy>(rng: &mut Rng, seats: &[S]) -> RecordInfo<S> {
         };
         players.push((seat, p));
     }
-    RecordInfo { date, players }
+    RecordInfo {
+        date,
+        players,
+        names: Vec::new(),
+    }
 }
 
 /// What ended a game, for the tally.

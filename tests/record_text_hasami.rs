@@ -43,6 +43,7 @@ fn info() -> RecordInfo<Player> {
             (Player::Black, SeatPlayer::Person),
             (Player::White, SeatPlayer::Cpu(Level::Strong)),
         ],
+        names: Vec::new(),
     }
 }
 
@@ -96,6 +97,7 @@ fn h6_5_strict_form_of_a_game_in_progress_and_of_an_unknown_player() {
     let odd = RecordInfo {
         date: Some("2 Dec 2026".into()),
         players: Vec::new(),
+        names: Vec::new(),
     };
     assert!(g.write_record(&odd).contains("[Date \"????.??.??\"]"));
 }
@@ -119,6 +121,10 @@ fn h6_5_reading_is_tolerant() {
         ]
     );
     assert_eq!(back_info.date.as_deref(), Some("2026.12.02"));
+    assert_eq!(
+        back_info.names,
+        [(Player::Black, "Ann Example".to_string())]
+    );
     // bare moves, no tags: the default rules
     let (g, _) = read("e1e5 e9e6# 1... a1a2").expect("reads");
     assert_eq!(g.moves(), [mv("e1e5"), mv("e9e6"), mv("a1a2")]);
@@ -577,6 +583,43 @@ fn h6_5_errors_read_in_english_for_logs() {
 }
 
 #[test]
+fn h6_a_persons_name_is_written_in_the_seat_tag_and_read_back() {
+    // RULES H6: a seat tag names who played it (a game by link's names); a name that
+    // would read as no person, or as the CPU, is written `Person`.
+    let g = game(Rules::default(), &["e1e5"]);
+    let mut info = RecordInfo {
+        date: None,
+        players: vec![
+            (Player::Black, SeatPlayer::Person),
+            (Player::White, SeatPlayer::Person),
+        ],
+        names: vec![
+            (Player::Black, "Ana \"A\" Lima".to_string()),
+            (Player::White, "Bo".to_string()),
+        ],
+    };
+    let text = g.write_record(&info);
+    assert!(
+        text.contains("[Black \"Ana \\\"A\\\" Lima\"]\n[White \"Bo\"]\n"),
+        "{text}"
+    );
+    let (_, back) = read(&text).expect("reads");
+    assert_eq!(back, info);
+    for odd in ["CPU strong", "cpu", "?", " "] {
+        info.names[1].1 = odd.to_string();
+        let text = g.write_record(&info);
+        assert!(text.contains("[White \"Person\"]\n"), "{odd:?}: {text}");
+        let (_, back) = read(&text).expect("reads");
+        assert_eq!(
+            back.player(Player::White),
+            Some(SeatPlayer::Person),
+            "{odd:?}"
+        );
+        assert_eq!(back.name(Player::White), None, "{odd:?}");
+    }
+}
+
+#[test]
 fn h6_a_novice_cpu_is_written_and_read_by_its_name() {
     // RULES H6: a seat tag `CPU <level>`, the weakest level included.
     let g = game(Rules::default(), &["e1e5", "e9e6"]);
@@ -586,6 +629,7 @@ fn h6_a_novice_cpu_is_written_and_read_by_its_name() {
             (Player::Black, SeatPlayer::Cpu(Level::Novice)),
             (Player::White, SeatPlayer::Person),
         ],
+        names: Vec::new(),
     };
     let text = g.write_record(&info);
     assert!(text.contains("[Black \"CPU novice\"]\n"), "{text}");

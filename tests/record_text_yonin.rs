@@ -46,6 +46,7 @@ fn y9_2_strict_form_of_a_game_ended_by_mates() {
             (North, SeatPlayer::Cpu(Level::Casual)),
             (East, SeatPlayer::Cpu(Level::Master)),
         ],
+        names: Vec::new(),
     };
     let text = g.write_record(&info);
     assert_eq!(
@@ -438,6 +439,7 @@ fn y9_a_novice_cpu_is_written_and_read_by_its_name() {
             (South, SeatPlayer::Person),
             (West, SeatPlayer::Cpu(Level::Novice)),
         ],
+        names: Vec::new(),
     };
     let text = g.write_record(&info);
     assert!(text.contains("[West \"CPU novice\"]\n"), "{text}");

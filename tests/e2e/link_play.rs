@@ -373,6 +373,12 @@ fn a_game_by_link_shows_its_rules() {
         a.click("link-game").await;
         let rules = text_of(&a, "link-rules").await;
         assert_eq!(rules, "This game: Lead by 3, move limit 100 moves.");
+        a.js(
+            "const el = document.querySelector('[data-testid=\"link-name\"]'); \
+             el.value = 'Ana'; el.dispatchEvent(new Event('input', { bubbles: true }));",
+            vec![],
+        )
+        .await;
         a.click("link-seat-black").await;
         a.el("send-link").await;
         assert_eq!(text_of(&a, "link-rules").await, rules);
@@ -389,7 +395,9 @@ fn a_game_by_link_shows_its_rules() {
         a.click("link-export").await;
         let record = a.value("export-text").await;
         assert!(
-            record.contains("[Game \"Hasami Shogi\"]") && record.contains("1. e1e5"),
+            record.contains("[Game \"Hasami Shogi\"]")
+                && record.contains("[Black \"Ana\"]")
+                && record.contains("1. e1e5"),
             "{record}"
         );
         a.click("export-close").await;

@@ -206,10 +206,16 @@ fn read_player(value: &str) -> Result<Option<SeatPlayer>, ()> {
     }
 }
 
-fn write_player(player: Option<SeatPlayer>) -> String {
+fn write_player(player: Option<SeatPlayer>, name: Option<&str>) -> String {
     match player {
         None => "?".into(),
-        Some(SeatPlayer::Person) => "Person".into(),
+        Some(SeatPlayer::Person) => match name.map(|n| n.replace(['\n', '\r', '\t'], " ")) {
+            // Only a name that reads back as a person's ([`read_player`]).
+            Some(name) if matches!(read_player(&name), Ok(Some(SeatPlayer::Person))) => {
+                name.trim().to_string()
+            }
+            _ => "Person".into(),
+        },
         Some(SeatPlayer::Cpu(level)) => format!("CPU {level}"),
     }
 }
@@ -228,7 +234,13 @@ fn read_info<G: Dialect>(tags: &Tags<'_>) -> Result<RecordInfo<G::Seat>, Fail<G>
     for &(name, seat) in G::SEAT_TAGS {
         if let Some((value, at)) = tag(tags, name) {
             match read_player(value) {
-                Ok(Some(p)) => info.players.push((seat, p)),
+                Ok(Some(p)) => {
+                    info.players.push((seat, p));
+                    let name = value.trim();
+                    if p == SeatPlayer::Person && name != "Person" {
+                        info.names.push((seat, name.to_string()));
+                    }
+                }
                 Ok(None) => {}
                 Err(()) => return Err((Some(at), bad_value(name, value))),
             }
@@ -409,7 +421,7 @@ pub(crate) fn write_head<G: Dialect>(out: &mut String, info: &RecordInfo<G::Seat
     let date = info.date.as_deref().filter(|d| is_date(d));
     write_tag(out, "Date", date.unwrap_or("????.??.??"));
     for &(name, seat) in G::SEAT_TAGS {
-        write_tag(out, name, &write_player(info.player(seat)));
+        write_tag(out, name, &write_player(info.player(seat), info.name(seat)));
     }
 }
 

@@ -25,9 +25,10 @@
 //!         (Player::Black, SeatPlayer::Person),
 //!         (Player::White, SeatPlayer::Cpu(Level::Strong)),
 //!     ],
+//!     names: vec![(Player::Black, "Ana".into())],
 //! };
 //! let text = game.write_record(&info);
-//! assert!(text.starts_with("[Game \"Hasami Shogi\"]\n[Date \"2026.12.02\"]\n"));
+//! assert!(text.starts_with("[Game \"Hasami Shogi\"]\n[Date \"2026.12.02\"]\n[Black \"Ana\"]\n"));
 //! assert!(text.ends_with("\n1. e1e5 e9e6 *\n"));
 //! let (back, back_info) = Game::read_record(text.as_bytes()).unwrap();
 //! assert_eq!(back, game);
@@ -53,7 +54,8 @@ pub const MAX_RECORD_BYTES: usize = 64 * 1024;
 /// Who played a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SeatPlayer {
-    /// A person (written `Person`; on reading, any name).
+    /// A person (written with their name from [`RecordInfo::names`], else `Person`; on
+    /// reading, any value that does not start with the word `CPU`).
     Person,
     /// The CPU at a level (written `CPU strong`).
     Cpu(Level),
@@ -68,6 +70,11 @@ pub struct RecordInfo<S> {
     /// Who played each seat, in seat order when read; seats not listed are unknown
     /// (written `?`). Only the first entry of a seat is written.
     pub players: Vec<(S, SeatPlayer)>,
+    /// The names of the seats a person played, as the seat tags give them (a game by
+    /// link's names): written instead of `Person`; on reading, every seat tag of a
+    /// person other than `Person`. A name that would read back as no person (empty,
+    /// `?`, or starting with the word `CPU`) is written `Person`.
+    pub names: Vec<(S, String)>,
 }
 
 impl<S> Default for RecordInfo<S> {
@@ -75,6 +82,7 @@ impl<S> Default for RecordInfo<S> {
         RecordInfo {
             date: None,
             players: Vec::new(),
+            names: Vec::new(),
         }
     }
 }
@@ -86,6 +94,14 @@ impl<S: Copy + PartialEq> RecordInfo<S> {
             .iter()
             .find(|(s, _)| *s == seat)
             .map(|&(_, p)| p)
+    }
+
+    /// The name of the person who played `seat`, if the record gives one.
+    pub fn name(&self, seat: S) -> Option<&str> {
+        self.names
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map(|(_, n)| n.as_str())
     }
 }
 

@@ -143,9 +143,14 @@ impl<G: TableGame> Table<G> {
     }
 
     /// What the record of the table's game says beside the moves: `date` (PGN's
-    /// `YYYY.MM.DD`) and who plays each seat (a person, or the CPU at its level).
+    /// `YYYY.MM.DD`), who plays each seat (a person, or the CPU at its level), and in a
+    /// game by link the names its players gave ([`Table::link_name`]).
     pub fn record_info(&self, date: Option<String>) -> RecordInfo<G::Seat> {
         RecordInfo {
+            names: G::SEATS
+                .iter()
+                .filter_map(|&seat| Some((seat, self.link_name(seat)?.to_string())))
+                .collect(),
             date,
             players: G::SEATS
                 .iter()

@@ -124,6 +124,7 @@ pub fn export_dialog<G: Screen>(ctx: TableCtx<G>, on_close: Callback<()>) -> imp
             crate::record::text::RecordInfo {
                 date: Some(date.clone()),
                 players: Vec::new(),
+                names: Vec::new(),
             }
         } else {
             t.record_info(Some(date.clone()))
