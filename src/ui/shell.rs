@@ -179,6 +179,8 @@ pub fn Shell() -> impl IntoView {
     // A share link (`#H1…`, `#Y1…`) opens its game as a shared game on its table, at
     // the page's start and whenever the fragment changes; the fragment is then removed
     // from the address bar, so a reload does not open it again.
+    // A link opened in a page scrolled down (a phone): its screen from the top.
+    let scroll_top = || window().scroll_to_with_x_and_y(0.0, 0.0);
     let open_fragment = move || {
         let location = window().location();
         let hash = location.hash().unwrap_or_default();
@@ -198,7 +200,7 @@ pub fn Shell() -> impl IntoView {
             Fragment::Nothing => return,
             // A game played by link (`#L2…`): its own screen, never the tables.
             Fragment::Play(payload) => {
-                window().scroll_to_with_x_and_y(0.0, 0.0);
+                scroll_top();
                 link_play.view.set(Some(LinkView::Arrived {
                     payload: payload.to_string(),
                 }));
@@ -211,8 +213,7 @@ pub fn Shell() -> impl IntoView {
             }
             Fragment::Share(game, payload) => (game, payload.to_string()),
         };
-        // A link opened in a page scrolled down (a phone): its board from the top.
-        window().scroll_to_with_x_and_y(0.0, 0.0);
+        scroll_top();
         link_play.view.set(None);
         match link_game {
             LinkGame::Hasami => {

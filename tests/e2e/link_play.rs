@@ -373,12 +373,7 @@ fn a_game_by_link_shows_its_rules() {
         a.click("link-game").await;
         let rules = text_of(&a, "link-rules").await;
         assert_eq!(rules, "This game: Lead by 3, move limit 100 moves.");
-        a.js(
-            "const el = document.querySelector('[data-testid=\"link-name\"]'); \
-             el.value = 'Ana'; el.dispatchEvent(new Event('input', { bubbles: true }));",
-            vec![],
-        )
-        .await;
+        a.paste("link-name", "Ana").await;
         a.click("link-seat-black").await;
         a.el("send-link").await;
         assert_eq!(text_of(&a, "link-rules").await, rules);
@@ -406,13 +401,8 @@ fn a_game_by_link_shows_its_rules() {
         let (b, _) = a.new_device().await;
         b.open_game("hasami").await;
         b.click("import").await;
-        b.el("import-text").await;
-        b.js(
-            "const el = document.querySelector('[data-testid=\"import-text\"]'); \
-             el.value = arguments[0]; el.dispatchEvent(new Event('input', { bubbles: true }));",
-            vec![Value::String(format!("{}#{payload}", b.url()))],
-        )
-        .await;
+        b.paste("import-text", &format!("{}#{payload}", b.url()))
+            .await;
         b.click("import-submit").await;
         b.el("link-seat-white").await;
         assert_eq!(text_of(&b, "link-rules").await, rules);

@@ -275,19 +275,6 @@ async fn field(page: &Page, id: &str) -> String {
     .to_string()
 }
 
-/// Types `text` into the field `id` as a paste would (the value and an input event).
-async fn paste(page: &Page, id: &str, text: &str) {
-    // The records dialog is loaded on first use: wait until the field is there.
-    page.el(id).await;
-    page.js(
-        &format!(
-            "const el = document.querySelector('[data-testid=\"{id}\"]'); el.value = arguments[0]; el.dispatchEvent(new Event('input', {{ bubbles: true }}));"
-        ),
-        vec![serde_json::Value::String(text.to_string())],
-    )
-    .await;
-}
-
 /// Exported, then imported on a page whose storage was cleared (a fresh device): the
 /// same moves; the share link, opened on a fresh device, shows the game in replay at its
 /// last move, steps with the keys, and can be continued there; the fragment is gone
@@ -329,7 +316,7 @@ fn export_import_and_a_share_link_carry_the_game() {
             page.sleep(100).await;
         }
         assert_eq!(focused, "import-text", "ready for a paste");
-        paste(&page, "import-text", &record).await;
+        page.paste("import-text", &record).await;
         page.click("import-submit").await;
         let imported = page.wait_saved("imported", |g| g.moves().len() == 4).await;
         assert_eq!(imported.moves(), game.moves());
@@ -342,7 +329,7 @@ fn export_import_and_a_share_link_carry_the_game() {
         page.js("localStorage.clear()", vec![]).await;
         page.reload().await;
         page.click("import").await;
-        paste(&page, "import-text", &link).await;
+        page.paste("import-text", &link).await;
         page.click("import-submit").await;
         let imported = page
             .wait_saved("imported from the link", |g| g.moves().len() == 4)
@@ -535,7 +522,7 @@ const ILLEGAL_RECORD: &str = "[Game \"Hasami Shogi\"]\n\n1. e1e5 e9e6 2. e5e9\n"
 /// Opens the import dialog, loads `text` and returns the error it tells (`import-error`).
 async fn import_error(page: &Page, text: &str) -> String {
     page.click("import").await;
-    paste(page, "import-text", text).await;
+    page.paste("import-text", text).await;
     page.click("import-submit").await;
     page.el("import-error").await.text().await.unwrap()
 }

@@ -261,6 +261,19 @@ impl Page {
         assert_eq!(now, value, "{id} did not take the value {value}");
     }
 
+    /// Types `text` into the field `id` as a paste would (the value and an input event),
+    /// once the field is there (a dialog loaded with its part appears later).
+    pub async fn paste(&self, id: &str, text: &str) {
+        self.el(id).await;
+        self.js(
+            &format!(
+                "const el = document.querySelector('[data-testid=\"{id}\"]'); el.value = arguments[0]; el.dispatchEvent(new Event('input', {{ bubbles: true }}));"
+            ),
+            vec![Value::String(text.to_string())],
+        )
+        .await;
+    }
+
     /// The current `value` of the form control with `data-testid="id"`.
     pub async fn value(&self, id: &str) -> String {
         self.el(id)
