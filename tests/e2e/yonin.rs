@@ -124,6 +124,10 @@ pub(crate) fn banner_text(story: &TurnStory) -> String {
     for m in &story.mates {
         let (seat, by) = (m.seat.name(), m.by.name());
         lines.push(match (m.lazy, m.in_check) {
+            _ if m.perpetual => format!(
+                "{seat} gave check with every move while the same position came back a fourth \
+                 time: perpetual check, so {by}, who moved last, mated it."
+            ),
             (false, _) => format!("{by} mated {seat}."),
             (true, true) => format!(
                 "{seat} could not get out of check when its turn came, so {by}, who moved \
