@@ -864,6 +864,23 @@ fn game_view<G: LinkScreen>(
                 .is_some_and(|s| t.away(s) && !t.human_to_move())
         })
     });
+    // After a move made here, sending it is the next thing to do; on a phone the send
+    // button lies below the board, so it is brought into view (nothing moves when it is
+    // in view already). Only on the change, not when the screen opens.
+    let unsent = Memo::new(move |_| table.with(|t| t.move_unsent()));
+    let send_button = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |before: Option<bool>| {
+        let now = unsent.get();
+        if now && before == Some(false) {
+            // After the frame that draws the button (it shows with the move).
+            request_animation_frame(move || {
+                if let Some(button) = send_button.try_get_untracked().flatten() {
+                    super::scroll_into_view_nearest(&button);
+                }
+            });
+        }
+        now
+    });
     let mine_now = Memo::new(move |_| {
         table.with(|t| {
             t.link_seats()
@@ -1002,7 +1019,7 @@ fn game_view<G: LinkScreen>(
                                 on:copy=move |_| if offer.get_untracked() != SendOffer::Wait { table.update(|t| t.link_sent()) } />
                         </label>
                         <div class="actions">
-                            <button type="button" data-testid="send-move"
+                            <button type="button" data-testid="send-move" node_ref=send_button
                                 class=move || if waiting.get() || matches!(offer.get(), SendOffer::FinalMove | SendOffer::Resignation) { "btn primary" } else { "btn" }
                                 disabled=move || offer.get() == SendOffer::Wait
                                 on:click=send>

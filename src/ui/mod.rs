@@ -85,6 +85,18 @@ pub(crate) fn reduced_motion() -> bool {
         .is_some_and(|m| m.matches())
 }
 
+/// Scrolls the page so that `element` is in view, only as far as needed (not at all when
+/// it is in view), smoothly unless the player asked for reduced motion.
+pub(crate) fn scroll_into_view_nearest(element: &web_sys::Element) {
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+    options.set_inline(web_sys::ScrollLogicalPosition::Nearest);
+    if !reduced_motion() {
+        options.set_behavior(web_sys::ScrollBehavior::Smooth);
+    }
+    element.scroll_into_view_with_scroll_into_view_options(&options);
+}
+
 /// Plays the sound of each new move made on this page at `table`, when sound is on.
 pub(crate) fn sound_moves<G: TableGame>(table: RwSignal<Table<G>>, prefs: RwSignal<Preferences>) {
     let latest = Memo::new(move |_| table.with(|t| t.move_feedback()));

@@ -418,6 +418,31 @@ fn a_game_by_link_shows_its_rules() {
     });
 }
 
+/// On a phone (390 × 844), the send button lies below the board; after the player's
+/// move it is brought into view, the next thing to do.
+#[test]
+fn the_send_button_comes_into_view_after_a_move_on_a_phone() {
+    harness::run(|a| async move {
+        a.set_viewport(390, 844).await;
+        a.click("link-game").await;
+        a.click("link-seat-black").await;
+        a.el("move-count").await;
+        a.js("window.scrollTo(0, 0)", vec![]).await;
+        click_move(&a, "e1", "e5").await;
+        wait_link::<hasami::Game>(&a, 1).await;
+        wait_js(
+            &a,
+            "the send button in view",
+            "const r = document.querySelector('[data-testid=\"send-move\"]')?.getBoundingClientRect();
+             return !!r && r.top >= 0 && r.bottom <= window.innerHeight + 1;",
+        )
+        .await;
+        // (A pixel of rounding allowed.) The status above the button stays in view too.
+        let status = a.rect("[data-testid=status]").await.expect("the status");
+        assert!(status[1] >= 0.0, "the status is in view: {status:?}");
+    });
+}
+
 /// Two devices play 20 moves of Hasami by passing links; then an old link, a forked
 /// link, bad links and a reload on the devices change nothing they should not.
 #[test]
