@@ -381,6 +381,35 @@ fn export_import_and_a_share_link_carry_the_game() {
     });
 }
 
+/// A share link of the other game pasted into the import dialog opens that game's
+/// table with the shared game (it was refused: "This is a link of Yonin Shogi."); the
+/// game at this table is not touched.
+#[test]
+fn the_other_games_share_link_in_import_opens_its_table() {
+    use shogi_variants::engine::yonin;
+    use shogi_variants::record::link::ShareLink;
+    run(|page| async move {
+        page.play("e1e5").await;
+        let (game, _) = wait_cpu_answer(&page, 2).await;
+        let mut shared = yonin::Game::new(Default::default(), yonin::Seat::South);
+        shared.play("e3e4".parse().unwrap()).unwrap();
+        page.click("import").await;
+        page.paste(
+            "import-text",
+            &format!("{}#{}", page.url(), shared.to_link()),
+        )
+        .await;
+        page.click("import-submit").await;
+        page.el("open-shared").await;
+        assert_eq!(page.shown_game().await.as_deref(), Some("yonin"));
+        assert!(
+            !page.current_url().await.contains('#'),
+            "the fragment is read and removed"
+        );
+        assert_eq!(page.saved_moves().await, game.moves());
+    });
+}
+
 /// A shared game that is over tells its result at its last move, as live play does
 /// (not "move 2 (White) · 4/4"), is opened here rather than continued, and "»" is off
 /// at its end.

@@ -50,7 +50,7 @@ pub use game::{LegacyError, LegacyFormat, PieceStyleChoice, SettingsOf, TableGam
 pub use link::LinkSeats;
 pub use picking::{Click, Dests, Selection, Source};
 pub use records::{
-    ImportFault, LinkProblem, link_in_text, link_of_fragment, play_link_in_text, read_import,
+    ImportFault, LinkProblem, link_elsewhere_in_text, link_in_text, link_of_fragment, read_import,
     record_file_name,
 };
 pub use review::{ReplayStatus, ReplayStep};

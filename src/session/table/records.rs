@@ -53,18 +53,23 @@ pub fn link_in_text(text: &str) -> Option<&str> {
     link_of_fragment(fragment).map(|(_, payload)| payload)
 }
 
-/// The link of a game played by link (`#L2…`) in a text pasted or opened for import:
-/// one word whose first `#` is followed by such a link (an address, or the fragment
-/// alone); its payload. A game by link is played on its own screen, so the page opens
-/// the link there (as from the address bar) rather than importing it; `None` for
-/// anything else ([`link_in_text`], a record).
-pub fn play_link_in_text(text: &str) -> Option<&str> {
+/// A link in a text pasted or opened for import that opens elsewhere than the table of
+/// game `G`: the link of a game played by link (`#L2…`, played on its own screen) or a
+/// share link of the other game (`#Y1…` at Hasami's table); one word whose first `#` is
+/// followed by such a link (an address, or the fragment alone); its fragment. The page
+/// opens it as from the address bar rather than importing it here; `None` for anything
+/// else (this game's share link, [`link_in_text`], or a record).
+pub fn link_elsewhere_in_text<G: ShareLink>(text: &str) -> Option<&str> {
     let text = text.trim();
     if text.contains(char::is_whitespace) {
         return None;
     }
     let (_, fragment) = text.split_once('#')?;
-    crate::session::link_play::play_link_game(fragment).map(|_| fragment)
+    if crate::session::link_play::play_link_game(fragment).is_some() {
+        return Some(fragment);
+    }
+    let (game, _) = link_of_fragment(fragment)?;
+    (game != crate::session::link_play::link_game_of::<G>()).then_some(fragment)
 }
 
 /// Why what was given to import did not read: a record (or position) that does not

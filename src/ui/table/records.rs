@@ -9,7 +9,7 @@ use crate::record::link::{HeaderField, LinkErrorKind};
 use crate::record::text::{ImportError, ImportErrorKind, MAX_RECORD_BYTES, MoveAt};
 use crate::session::app::join_sentences;
 use crate::session::table::{
-    ImportFault, LinkProblem, Table, play_link_in_text, read_import, record_file_name,
+    ImportFault, LinkProblem, Table, link_elsewhere_in_text, read_import, record_file_name,
 };
 use crate::ui::i18n::{t, t_string};
 use crate::ui::widgets::{Modal, modal_ids};
@@ -419,8 +419,12 @@ pub fn import_dialog<G: Screen>(
     let text = RwSignal::new(String::new());
     let error = RwSignal::new(None::<ImportFault<G>>);
     let read = move |bytes: &[u8]| {
-        // A game by link's link: opened on its screen, as from the address bar.
-        if let Some(payload) = std::str::from_utf8(bytes).ok().and_then(play_link_in_text) {
+        // A game by link's link (opened on its screen) or the other game's share link
+        // (opened at its table), as from the address bar.
+        if let Some(payload) = std::str::from_utf8(bytes)
+            .ok()
+            .and_then(link_elsewhere_in_text::<G>)
+        {
             on_close.run(());
             let _ = window().location().set_hash(payload);
             return;

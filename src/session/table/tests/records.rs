@@ -127,11 +127,15 @@ fn a_game_is_in_progress_once_begun_and_until_it_ends() {
 }
 
 /// A game-by-link link pasted for import is known as one (the page opens it on the
-/// link screen), whole address or fragment alone, of either game; a share link and a
-/// record are not (it used to be read as a position: "expected 5 fields").
+/// link screen), whole address or fragment alone, of either game; so is a share link of
+/// the other game (opened at its table); this game's share link and a record are not
+/// (a game-by-link link used to be read as a position: "expected 5 fields", the other
+/// game's share link refused).
 #[test]
-fn a_game_by_link_link_pasted_for_import_is_known_as_one() {
+fn a_link_pasted_for_import_that_opens_elsewhere_is_known_as_one() {
+    use crate::engine::yonin::{Game as YGame, Seat as YSeat};
     use crate::session::link_play::{GameId, PlayLink};
+    type HGame = crate::engine::hasami::Game;
     let hasami = PlayLink {
         id: GameId::from_bits(5),
         cpus: Vec::new(),
@@ -143,20 +147,45 @@ fn a_game_by_link_link_pasted_for_import_is_known_as_one() {
         id: GameId::from_bits(6),
         cpus: Vec::new(),
         names: vec![String::new(); 4],
-        game: YGame::new(Default::default(), crate::engine::yonin::Seat::South),
+        game: YGame::new(Default::default(), YSeat::South),
     }
     .to_payload();
+    let hasami_share = four_move_game().to_link();
+    let mut yonin_game = YGame::new(Default::default(), YSeat::South);
+    yonin_game.play("e3e4".parse().unwrap()).unwrap();
+    let yonin_share = yonin_game.to_link();
     for payload in [&hasami, &yonin] {
         for text in [
             format!("https://example.org/shogi/#{payload}"),
             format!("  #{payload}\n"),
         ] {
-            assert_eq!(play_link_in_text(&text), Some(payload.as_str()), "{text:?}");
+            assert_eq!(
+                link_elsewhere_in_text::<HGame>(&text),
+                Some(payload.as_str()),
+                "{text:?}"
+            );
+            assert_eq!(
+                link_elsewhere_in_text::<YGame>(&text),
+                Some(payload.as_str()),
+                "{text:?}"
+            );
         }
     }
-    let share = format!("#{}", four_move_game().to_link());
-    for text in [share.as_str(), "1. e1e5 e9e6", "#rules-capture", "L2.x"] {
-        assert_eq!(play_link_in_text(text), None, "{text:?}");
+    // The other game's share link, not this game's.
+    let at = |p: &str| format!("https://example.org/shogi/#{p}");
+    assert_eq!(
+        link_elsewhere_in_text::<HGame>(&at(&yonin_share)),
+        Some(yonin_share.as_str())
+    );
+    assert_eq!(link_elsewhere_in_text::<YGame>(&at(&yonin_share)), None);
+    assert_eq!(
+        link_elsewhere_in_text::<YGame>(&format!("#{hasami_share}")),
+        Some(hasami_share.as_str())
+    );
+    assert_eq!(link_elsewhere_in_text::<HGame>(&at(&hasami_share)), None);
+    for text in ["1. e1e5 e9e6", "#rules-capture", "L2.x", "Y1"] {
+        assert_eq!(link_elsewhere_in_text::<HGame>(text), None, "{text:?}");
+        assert_eq!(link_elsewhere_in_text::<YGame>(text), None, "{text:?}");
     }
 }
 
