@@ -52,6 +52,11 @@ async fn cpu_game(page: &Page, limit: &str, timing: bool) -> (Game, Snapshot, Du
 fn four_cpu_seats_play_a_whole_game() {
     run(|page| async move {
         let (saved, snap, took) = cpu_game(&page, "200", false).await;
+        // Shown by the test runner only if the test fails: the game, to replay natively.
+        println!(
+            "the saved game: {}",
+            serde_json::to_string(&saved).unwrap_or_default()
+        );
         let mut replay = Game::new(saved.rules(), saved.starting_seat());
         for &m in saved.moves() {
             replay.play(m).expect("every saved move is legal");
