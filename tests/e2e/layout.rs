@@ -299,6 +299,55 @@ fn on_a_phone_the_replay_buttons_stay_in_sight_of_the_board() {
     });
 }
 
+/// On a 360 × 740 phone the Yonin status is below the board: while the banner has
+/// no story, its room above the board tells the turn ("South to move · Your move",
+/// then the CPU thinking); at 1280 px, where the status is beside the board, it does not.
+#[test]
+fn on_a_phone_the_yonin_turn_shows_above_the_board() {
+    run(|page| async move {
+        page.set_viewport(360, 740).await;
+        page.open_game("yonin").await;
+        let turn = |page: &Page| {
+            let page = page.clone();
+            async move {
+                page.js(
+                    "const e = document.querySelector('[data-testid=banner-turn]'); \
+                     return getComputedStyle(e).display === 'none' ? null : e.textContent;",
+                    vec![],
+                )
+                .await
+            }
+        };
+        assert_eq!(turn(&page).await, json!("South to move · Your move"));
+        let line = rects(&page, "[data-testid=banner-turn]").await[0];
+        let board = rects(&page, "[data-testid=board]").await[0];
+        assert!(
+            line[1] >= 0.0 && line[3] <= board[1],
+            "the turn {line:?} above the board {board:?}, in the window"
+        );
+        page.click_square("e3").await;
+        page.click_square("e4").await;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let text = turn(&page).await;
+            // West's move, or a later CPU seat's if West's was missed between polls.
+            if text.as_str().is_some_and(|t| {
+                t.ends_with(" to move · CPU is thinking…") && !t.starts_with("South")
+            }) {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the CPU's turn told: {text}");
+            page.sleep(20).await;
+        }
+        page.set_viewport(1280, 800).await;
+        assert_eq!(
+            turn(&page).await,
+            json!(null),
+            "beside the board, the status tells it"
+        );
+    });
+}
+
 /// The rectangle `[left, top, right, bottom]` of every element matching `css`.
 async fn rects(page: &Page, css: &str) -> Vec<[f64; 4]> {
     let v = page

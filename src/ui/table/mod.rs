@@ -353,38 +353,38 @@ pub(crate) fn replay_text<G: Screen>(i18n: I18n, status: ReplayStatus<G::Seat>) 
     }
 }
 
+/// The status line of a table: the move shown while replaying, the result (its title
+/// and reason), the CPU thinking, or whose move it is.
+pub(crate) fn status_of<G: Screen>(i18n: I18n, t: &Table<G>) -> (String, Option<String>) {
+    let game = t.game();
+    if let Some(status) = t.replay_status() {
+        // A finished game replayed to its end (a shared game; the table's own
+        // leaves replay there) tells its result, as live play does.
+        let shown = t.shown_game();
+        return match shown.outcome().filter(|_| status.ply == status.total) {
+            Some(outcome) => (
+                G::outcome_title(i18n, shown, outcome.clone()),
+                Some(G::outcome_reason(i18n, shown, outcome)),
+            ),
+            None => (replay_text::<G>(i18n, status), None),
+        };
+    }
+    match (game.outcome(), game.side_to_move()) {
+        (Some(outcome), _) => (
+            G::outcome_title(i18n, game, outcome.clone()),
+            Some(G::outcome_reason(i18n, game, outcome)),
+        ),
+        (None, Some(_)) if !t.human_to_move() => (t_string!(i18n, cpu_thinking).to_string(), None),
+        (None, Some(seat)) => (G::to_move_text(i18n, seat), None),
+        (None, None) => (String::new(), None),
+    }
+}
+
 fn status<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
     let TableCtx { table, i18n, .. } = ctx;
     // The status, and the reason of a game's outcome (`status_line`); drawn again only
     // when they change, not at every tick of the table's clock.
-    let text = Memo::new(move |_| {
-        table.with(|t| {
-            let game = t.game();
-            if let Some(status) = t.replay_status() {
-                // A finished game replayed to its end (a shared game; the table's own
-                // leaves replay there) tells its result, as live play does.
-                let shown = t.shown_game();
-                return match shown.outcome().filter(|_| status.ply == status.total) {
-                    Some(outcome) => (
-                        G::outcome_title(i18n, shown, outcome.clone()),
-                        Some(G::outcome_reason(i18n, shown, outcome)),
-                    ),
-                    None => (replay_text::<G>(i18n, status), None),
-                };
-            }
-            match (game.outcome(), game.side_to_move()) {
-                (Some(outcome), _) => (
-                    G::outcome_title(i18n, game, outcome.clone()),
-                    Some(G::outcome_reason(i18n, game, outcome)),
-                ),
-                (None, Some(_)) if !t.human_to_move() => {
-                    (t_string!(i18n, cpu_thinking).to_string(), None)
-                }
-                (None, Some(seat)) => (G::to_move_text(i18n, seat), None),
-                (None, None) => (String::new(), None),
-            }
-        })
-    });
+    let text = Memo::new(move |_| table.with(|t| status_of(i18n, t)));
     let move_count = move || {
         // Of the game replayed: a shared game's own count while it is shown.
         let (n, limit) = table.with(|t| G::move_count(t.replayed()));

@@ -154,13 +154,16 @@ pub fn export_dialog<G: Screen>(ctx: TableCtx<G>, on_close: Callback<()>) -> imp
     let (record_copy, record_share, record_dl) = (record.clone(), record.clone(), record.clone());
     let (link_copy, link_share) = (link.clone(), link.clone());
     let name = file_name::<G>(&date);
+    // Tall enough for the tags and the first lines of moves (with room for the moves'
+    // line to wrap), within a phone's height.
+    let rows = (record.lines().count() + 3).clamp(8, 14);
     view! {
         <Modal testid="export-dialog" on_escape=on_close>
             <h2 id=modal_ids("export-dialog").0>{t!(i18n, export_title)}</h2>
             <p id=modal_ids("export-dialog").1 class="hint">{t!(i18n, export_hint)}</p>
             <label class="field">
                 <span>{t!(i18n, export_record)}</span>
-                <textarea data-testid="export-text" readonly rows="8" spellcheck="false">{record}</textarea>
+                <textarea data-testid="export-text" readonly rows=rows spellcheck="false">{record}</textarea>
             </label>
             <div class="actions">
                 <button type="button" class="btn" data-testid="export-copy"

@@ -12,7 +12,7 @@ pub mod settings;
 
 use crate::engine::yonin::{Format, Game, Outcome, Piece, PlayError, Role, Seat};
 use crate::session::board::BoardLook;
-use crate::session::table::{SinceMove, Table};
+use crate::session::table::{SinceMove, Table, YourMove};
 use crate::session::yonin::{PieceStyle, last_turn_story, turn_stories};
 use crate::ui::I18n;
 use crate::ui::i18n::{t, t_string};
@@ -21,6 +21,27 @@ use crate::ui::table::players::{CardExtras, player_card};
 use crate::ui::table::{RecordsDialog, Screen, TableCtx, records};
 use leptos::prelude::*;
 use leptos::wasm_split::wasm_split;
+
+/// The turn in one line, for the banner's room on a phone: whose move it is and who
+/// makes it ("South to move · Your move", "West to move · CPU is thinking…", or with
+/// several people at the device "North: your move"), or the table's status line while
+/// replaying or once the game is over ([`crate::ui::table::status_of`]).
+fn turn_line(i18n: I18n, t: &Table<Game>) -> String {
+    let (status, _) = crate::ui::table::status_of(i18n, t);
+    let Some(seat) = t.game().side_to_move() else {
+        return status;
+    };
+    if t.replay_status().is_some() {
+        return status;
+    }
+    let to_move = <Game as Screen>::to_move_text(i18n, seat);
+    match t.your_move() {
+        Some(YourMove::Only) => format!("{to_move} · {}", t_string!(i18n, your_move)),
+        Some(_) => crate::ui::table::your_move_text(i18n, t, false).unwrap_or(to_move),
+        None if t.human_to_move() => to_move,
+        None => format!("{to_move} · {status}"),
+    }
+}
 
 impl Screen for Game {
     const STATS_PLACES: bool = true;
@@ -131,9 +152,15 @@ impl Screen for Game {
                     .unwrap_or_default()
             })
         };
+        // On a phone the status is below the board: when no story fills the banner's
+        // room, the turn is told there (for the eyes only; the status below is read out).
+        let turn = Memo::new(move |_| table.with(|t| turn_line(i18n, t)));
         view! {
-            <div class="banner" data-testid="banner" role="status">
-                {banner}
+            <div class="banner-slot">
+                <div class="banner" data-testid="banner" role="status">
+                    {banner}
+                </div>
+                <p class="banner-turn" data-testid="banner-turn" aria-hidden="true">{turn}</p>
             </div>
             {board}
         }
