@@ -301,7 +301,8 @@ fn on_a_phone_the_replay_buttons_stay_in_sight_of_the_board() {
 
 /// On a 360 × 740 phone the Yonin status is below the board: while the banner has
 /// no story, its room above the board tells the turn ("South to move · Your move",
-/// then the CPU thinking); at 1280 px, where the status is beside the board, it does not.
+/// then the CPU thinking), and once the game is over its result; at 1280 px, where the
+/// status is beside the board, it does not.
 #[test]
 fn on_a_phone_the_yonin_turn_shows_above_the_board() {
     run(|page| async move {
@@ -345,6 +346,28 @@ fn on_a_phone_the_yonin_turn_shows_above_the_board() {
             json!(null),
             "beside the board, the status tells it"
         );
+        // A finished game, its result closed: the banner's room tells the result, not
+        // the last move's story (RULES Y6.1).
+        page.set_viewport(360, 740).await;
+        open_yonin(&page, &crate::yonin::script_game(crate::yonin::LAST_MATE)).await;
+        // The table was open already: read again from storage.
+        page.reload().await;
+        let title = page.el("result-title").await.text().await.unwrap();
+        page.click("close-result").await;
+        assert_eq!(turn(&page).await, json!(title));
+        let hidden = page
+            .js(
+                "return getComputedStyle(document.querySelector('[data-testid=banner]')).visibility",
+                vec![],
+            )
+            .await;
+        assert_eq!(
+            hidden,
+            json!("hidden"),
+            "the story gives the room to the result"
+        );
+        page.save_screenshot(&shots_dir().join("layout-yonin-over-360.png"))
+            .await;
     });
 }
 

@@ -155,8 +155,12 @@ impl Screen for Game {
         // On a phone the status is below the board: when no story fills the banner's
         // room, the turn is told there (for the eyes only; the status below is read out).
         let turn = Memo::new(move |_| table.with(|t| turn_line(i18n, t)));
+        // Once the game is over (and its result closed), the result rather than the
+        // last move's story: on a phone nothing else on the first screen says it.
+        let over =
+            Memo::new(move |_| table.with(|t| t.game().is_over() && t.replay_status().is_none()));
         view! {
-            <div class="banner-slot">
+            <div class="banner-slot" class:over=move || over.get()>
                 <div class="banner" data-testid="banner" role="status">
                     {banner}
                 </div>
