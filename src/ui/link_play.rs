@@ -642,7 +642,7 @@ fn seat_label<G: LinkScreen>(i18n: I18n, t: &Table<G>, seat: G::Seat) -> String 
 
 /// The status line of a game by link: the move shown while replaying, the result,
 /// whose move it is, the CPU thinking here, or the move awaited by link.
-fn link_status<G: LinkScreen>(i18n: I18n, t: &Table<G>) -> String {
+pub(crate) fn link_status<G: LinkScreen>(i18n: I18n, t: &Table<G>) -> String {
     // While replaying, the move shown, as at a table ([`crate::ui::table::replay_text`]).
     if let Some(status) = t.replay_status() {
         return crate::ui::table::replay_text::<G>(i18n, status);

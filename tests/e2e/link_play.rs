@@ -443,6 +443,35 @@ fn the_send_button_comes_into_view_after_a_move_on_a_phone() {
     });
 }
 
+/// On a phone, the banner's room above a Yonin board tells the move awaited from
+/// another device as the status does (it said "North to move · CPU is thinking…" in
+/// a game by link where North is a person on another device).
+#[test]
+fn on_a_phone_a_yonin_game_by_link_tells_the_move_awaited_above_the_board() {
+    harness::run(|a| async move {
+        a.set_viewport(390, 844).await;
+        a.open_game("yonin").await;
+        a.click("link-game").await;
+        a.click("link-cpu-west").await;
+        a.click("link-seat-south").await;
+        a.el("send-link").await;
+        click_move(&a, "e3", "e4").await;
+        // West, the CPU here, answers; North's move is another device's.
+        let turn = wait_js(
+            &a,
+            "North's move awaited, above the board",
+            "const t = document.querySelector('[data-testid=\"banner-turn\"]')?.textContent;
+             return t && t.startsWith('Send your move to North') ? t : null;",
+        )
+        .await;
+        assert_eq!(
+            turn,
+            serde_json::json!(text_of(&a, "status").await),
+            "as the status says it"
+        );
+    });
+}
+
 /// Two devices play 20 moves of Hasami by passing links; then an old link, a forked
 /// link, bad links and a reload on the devices change nothing they should not.
 #[test]

@@ -23,9 +23,10 @@ use leptos::prelude::*;
 use leptos::wasm_split::wasm_split;
 
 /// The turn in one line, for the banner's room on a phone: whose move it is and who
-/// makes it ("South to move · Your move", "West to move · CPU is thinking…", or with
-/// several people at the device "North: your move"), or the table's status line while
-/// replaying or once the game is over ([`crate::ui::table::status_of`]).
+/// makes it ("South to move · Your move", "West to move · CPU is thinking…", with
+/// several people at the device "North: your move", in a game by link the move awaited
+/// from another device, as the link screen's status says it), or the table's status
+/// line while replaying or once the game is over ([`crate::ui::table::status_of`]).
 fn turn_line(i18n: I18n, t: &Table<Game>) -> String {
     let (status, _) = crate::ui::table::status_of(i18n, t);
     let Some(seat) = t.game().side_to_move() else {
@@ -33,6 +34,10 @@ fn turn_line(i18n: I18n, t: &Table<Game>) -> String {
     };
     if t.replay_status().is_some() {
         return status;
+    }
+    if t.away(seat) {
+        // A game by link, the move another device's: sent, awaited, or to be sent.
+        return crate::ui::link_play::link_status(i18n, t);
     }
     let to_move = <Game as Screen>::to_move_text(i18n, seat);
     match t.your_move() {
