@@ -140,6 +140,11 @@ pub struct Preferences {
     /// reload comes back to it. Not written while false.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub link_list: bool,
+    /// The name the person last gave when taking a seat in a game by link (at most 16
+    /// characters, [`crate::session::link_play::short_name`]), offered again for the
+    /// next one; empty when none was given. Not written while empty.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub link_name: String,
 }
 
 impl Default for Preferences {
@@ -155,6 +160,7 @@ impl Default for Preferences {
             link_open: None,
             link_arrived: None,
             link_list: false,
+            link_name: String::new(),
         }
     }
 }
@@ -282,6 +288,13 @@ impl Preferences {
             link_open: field(&data, "link_open", &mut problems),
             link_arrived: field(&data, "link_arrived", &mut problems),
             link_list: field(&data, "link_list", &mut problems).unwrap_or(false),
+            // Only a convenience (the name box filled in): one that does not read is
+            // left empty without a notice.
+            link_name: data
+                .get("link_name")
+                .and_then(serde_json::Value::as_str)
+                .map(crate::session::link_play::short_name)
+                .unwrap_or_default(),
         };
         if let Some(code) = prefs.locale.take() {
             if is_language(&code) {
@@ -738,6 +751,7 @@ mod tests {
                 link_open: None,
                 link_arrived: None,
                 link_list: false,
+                link_name: String::new(),
             },
             "the three take their defaults; the language, game and theme are kept"
         );
@@ -760,6 +774,35 @@ mod tests {
             problems.as_slice(),
             [PreferencesProblem::Field { field: "sound", .. }]
         ));
+    }
+
+    #[test]
+    fn the_name_for_games_by_link_is_kept_and_read_back_short() {
+        let prefs = Preferences {
+            link_name: "Ana".into(),
+            ..Preferences::default()
+        };
+        let text = prefs.encode();
+        assert!(text.contains(r#""link_name":"Ana""#), "{text}");
+        assert_eq!(Preferences::read(&text), (prefs, Vec::new()));
+        // Not written while empty: what earlier builds read stays the same.
+        assert!(!Preferences::default().encode().contains("link_name"));
+        // Longer than a seat's name may be: cut as the name box cuts it; not a string:
+        // empty, without a notice (a convenience only).
+        let (prefs, problems) = Preferences::read(
+            r#"{"app":"shogi-variants","data":{"link_name":"Anastasia Petrovna"},"version":1}"#,
+        );
+        assert_eq!(
+            prefs.link_name,
+            crate::session::link_play::short_name("Anastasia Petrovna")
+        );
+        assert_eq!(prefs.link_name.chars().count(), 16);
+        assert!(problems.is_empty());
+        let (prefs, problems) = Preferences::read(
+            r#"{"app":"shogi-variants","data":{"link_name":7,"theme":"dark"},"version":1}"#,
+        );
+        assert_eq!((prefs.link_name.as_str(), prefs.theme), ("", Theme::Dark));
+        assert!(problems.is_empty());
     }
 
     #[test]

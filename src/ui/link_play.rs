@@ -385,7 +385,13 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
     let joining = payload
         .as_deref()
         .and_then(|p| PlayLink::<G>::from_payload(p).ok());
-    let name = RwSignal::new(String::new());
+    // The name given last time is offered again (kept with the preferences).
+    let prefs = use_context::<PrefsContext>();
+    let name = RwSignal::new(
+        prefs
+            .map(|PrefsContext(p, _)| p.with_untracked(|p| p.link_name.clone()))
+            .unwrap_or_default(),
+    );
     let cpus = RwSignal::new(Vec::<G::Seat>::new());
     let level = RwSignal::new(Level::default());
     let taken: Vec<G::Seat> = joining
@@ -422,6 +428,12 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
         };
         let mut link = link;
         let mine = short_name(&name.get_untracked());
+        if let Some(PrefsContext(prefs, save)) = prefs
+            && prefs.with_untracked(|p| p.link_name != mine)
+        {
+            prefs.update(|p| p.link_name = mine.clone());
+            save.run(());
+        }
         if !mine.is_empty()
             && let Some(n) = link.names.get_mut(index)
         {

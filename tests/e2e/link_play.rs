@@ -396,6 +396,10 @@ fn a_game_by_link_shows_its_rules() {
             "{record}"
         );
         a.click("export-close").await;
+        // The name is offered again for this device's next game by link.
+        a.click("link-back-table").await;
+        a.click("link-game").await;
+        assert_eq!(a.value("link-name").await, "Ana");
         // The other device pastes the address in Import: it opens on the link screen
         // (it used to be read as a position).
         let (b, _) = a.new_device().await;

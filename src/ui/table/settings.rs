@@ -302,6 +302,7 @@ pub fn settings_panel<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
                     move || shared().time_per_move,
                     move |tm| edit_settings(table, |s| s.table.time_per_move = tm),
                 )}
+                <p class="hint" data-testid="hint-time">{t!(i18n, hint_time)}</p>
             </div>
         </details>
     }
