@@ -270,6 +270,8 @@ fn todays_preferences() -> Preferences {
         link_open: None,
         link_arrived: None,
         link_list: false,
+        // Nor the name given for a game by link.
+        link_name: String::new(),
     }
 }
 
