@@ -980,6 +980,36 @@ fn game_view<G: LinkScreen>(
         }
     });
     let over = Memo::new(move |_| table.with(|t| t.game().is_over()));
+    // Once it is over: the next game of the same players, rules and CPU seats, each
+    // keeping their seat ([`PlayLink::play_again`]), opened here as a game just started.
+    let again_of = entry.id.clone();
+    let play_again = Callback::new(move |()| {
+        let mut games = load_games();
+        let Some(entry) = games.entry(G::KIND, &again_of).cloned() else {
+            return;
+        };
+        let Ok(link) = PlayLink::<G>::from_payload(&entry.link) else {
+            return;
+        };
+        let again = link.play_again(new_id());
+        games.upsert(LinkEntry {
+            id: again.id.clone(),
+            game: G::KIND,
+            link: again.to_payload(),
+            mine: entry.mine.clone(),
+            started_here: true,
+            updated_ms: wall_ms(),
+            sent_moves: 0,
+            result_closed: false,
+        });
+        save_games(lp, &games);
+        lp.view.set(Some(LinkView::Open {
+            game: G::KIND,
+            id: again.id,
+            note: None,
+            extend: None,
+        }));
+    });
     let id_text = id_label(&entry.id);
     view! {
         <div class=G::LAYOUT data-testid="link-table">
@@ -1052,6 +1082,16 @@ fn game_view<G: LinkScreen>(
                             </span>
                         </div>
                         {trust()}
+                    </div>
+                </Show>
+                // After the way to send the end (the others learn it only by link), the
+                // next game: secondary, so the send button stays the first thing to do.
+                <Show when=move || over.get()>
+                    <div class="actions link-again">
+                        <button type="button" class="btn" data-testid="link-again"
+                            on:click=move |_| play_again.run(())>
+                            {t!(i18n, link_play_again)}
+                        </button>
                     </div>
                 </Show>
                 {take_back_and_resign::<G>(table)}

@@ -415,10 +415,36 @@ fn a_game_by_link_shows_its_rules() {
         b.click("link-resign").await;
         b.click("link-resign-yes").await;
         b.el("link-result").await;
+        b.click("send-move").await;
         b.click("link-list").await;
         let row = text_of(&b, "link-row").await;
         assert!(row.contains("game over · won by Black"), "{row}");
         assert_eq!(text_of(&b, "link-resume").await, "View");
+        // Playing again: a new game of the same rules and names, White's seat still
+        // this device's, Black (the other device) to move.
+        b.click("link-resume").await;
+        let finished = text_of(&b, "link-id").await;
+        b.click("link-again").await;
+        let again = wait_js(
+            &b,
+            "the new game",
+            &format!(
+                "const t = document.querySelector('[data-testid=\"link-id\"]')?.textContent.trim(); \
+                 return t && t !== {finished:?} ? t : null;"
+            ),
+        )
+        .await;
+        assert_ne!(again, serde_json::json!(finished));
+        assert_eq!(text_of(&b, "link-rules").await, rules);
+        assert_eq!(text_of(&b, "move-count").await, "Moves: 0 of 100");
+        assert_eq!(
+            text_of(&b, "status").await,
+            "Waiting for Black (Ana): the move comes by link."
+        );
+        assert_eq!(text_of(&b, "send-move").await, "Send the game's link");
+        let (_, link) = wait_link::<hasami::Game>(&b, 0).await;
+        assert_eq!(link.names, ["Ana", ""]);
+        assert!(link.game.moves().is_empty());
     });
 }
 

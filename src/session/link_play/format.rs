@@ -200,6 +200,21 @@ pub struct PlayLink<G: Variant> {
     pub game: G,
 }
 
+impl<G: Variant> PlayLink<G> {
+    /// The next game by link of the same players after this one (offered once it is
+    /// over): a new game with id `id`, from the same start under the same local rules,
+    /// with the same CPU seats at the same levels and the same names; each player keeps
+    /// their seat.
+    pub fn play_again(&self, id: GameId) -> PlayLink<G> {
+        PlayLink {
+            id,
+            cpus: self.cpus.clone(),
+            names: self.names.clone(),
+            game: self.game.started(),
+        }
+    }
+}
+
 /// The letter of a seat in the CPU part: `b`, `w` (Hasami, RULES H6.3) or `s`, `w`,
 /// `n`, `e` (Yonin, RULES Y9.2), by the seat's index.
 pub fn seat_letters(game: LinkGame) -> &'static [char] {

@@ -1143,3 +1143,53 @@ fn a_links_parting_move_is_numbered_as_its_move_list_numbers_it() {
     assert_eq!(parting_move(&g, 4), None, "the link has no fourth move");
     assert_eq!(parting_move(&g, 0), None);
 }
+
+// ----------------------------------------------------------------------------------
+// Playing again
+// ----------------------------------------------------------------------------------
+
+/// After a game by link, the next one of the same players: a new id, no moves, the
+/// same rules, start, CPU seats and names (a Lead-by-3 Hasami game resigned by White,
+/// RULES H4.1, H4.3; a Yonin game begun by West under pairs rules, RULES Y1.2, Y6.1).
+#[test]
+fn playing_again_starts_the_same_game_with_a_new_id() {
+    let rules = hasami::Rules {
+        win: hasami::WinCondition::LeadByThree,
+        ..hasami::Rules::default()
+    };
+    let mut game = hasami::Game::new(rules);
+    for m in ["e1e5", "e9e6"] {
+        game.play(m.parse().unwrap()).unwrap();
+    }
+    game.resign(Player::White).unwrap();
+    let finished = PlayLink {
+        id: GameId::from_bits(7),
+        cpus: vec![(Player::White, Level::Strong)],
+        names: vec!["Ana".into(), String::new()],
+        game,
+    };
+    let again = finished.play_again(GameId::from_bits(8));
+    assert_eq!(again.id, GameId::from_bits(8));
+    assert_eq!((again.cpus, again.names), (finished.cpus, finished.names));
+    assert!(again.game.moves().is_empty() && !again.game.is_over());
+    assert_eq!(again.game.rules(), rules);
+    assert_eq!(again.game.side_to_move(), Some(Player::Black));
+
+    let rules = yonin::Rules {
+        format: yonin::Format::Pairs,
+        ..yonin::Rules::default()
+    };
+    let mut game = random_game(yonin::Game::new(rules, Seat::West), 12, 3);
+    game.play(game.legal_moves()[0]).unwrap();
+    let finished = PlayLink {
+        id: GameId::from_bits(9),
+        cpus: Vec::new(),
+        names: vec!["S".into(), "W".into(), "N".into(), "E".into()],
+        game,
+    };
+    let again = finished.play_again(GameId::from_bits(10));
+    assert!(again.game.moves().is_empty());
+    assert_eq!(again.game.rules(), rules);
+    assert_eq!(again.game.starting_seat(), Seat::West);
+    assert_eq!(again.names, finished.names);
+}
