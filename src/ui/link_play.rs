@@ -96,6 +96,9 @@ pub enum Note {
     },
     /// The link holds the game here as it stands: nothing new.
     Same,
+    /// Another tab of this device changed the game (a move, a take-back, a link sent,
+    /// a seat): the screen shows it as stored now.
+    OtherTab,
     /// The link parts from the game here at `from`; `payload` may open as another game.
     Differs {
         /// The first move that differs, from 1.
@@ -773,7 +776,7 @@ fn game_view<G: LinkScreen>(
             lp.view.set(Some(LinkView::Open {
                 game: G::KIND,
                 id: shown.with_value(|e| e.id.clone()),
-                note: None,
+                note: Some(Note::OtherTab),
                 extend: None,
             }));
         }
@@ -925,6 +928,12 @@ fn game_view<G: LinkScreen>(
         Note::Same => view! {
             <p class="notice-inline" role="status" data-testid="link-same">
                 {move || t_string!(i18n, link_same).to_string()}
+            </p>
+        }
+        .into_any(),
+        Note::OtherTab => view! {
+            <p class="notice-inline" role="status" data-testid="link-other-tab">
+                {move || t_string!(i18n, link_other_tab).to_string()}
             </p>
         }
         .into_any(),

@@ -288,6 +288,11 @@ fn a_second_tab_follows_a_game_by_link() {
         wait_board(&a, "the move in the second tab", &game).await;
         a.switch_tab(&first).await;
         wait_board(&a, "the first tab to follow", &game).await;
+        // And says why its game changed (it used to change silently).
+        assert_eq!(
+            text_of(&a, "link-other-tab").await,
+            "This game was changed in another tab; it now shows the latest position."
+        );
         let (_, link) = wait_link::<hasami::Game>(&a, 1).await;
         assert_eq!(
             link.game.moves(),
