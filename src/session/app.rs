@@ -960,6 +960,7 @@ mod tests {
             started_here: true,
             updated_ms: 0.0,
             sent_moves: 0,
+            end_sent: false,
             result_closed: false,
         });
         assert_eq!(

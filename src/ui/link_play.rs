@@ -450,6 +450,7 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
             started_here,
             updated_ms: wall_ms(),
             sent_moves: 0,
+            end_sent: false,
             result_closed: false,
         });
         save_games(lp, &games);
@@ -475,6 +476,7 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
             started_here: false,
             updated_ms: wall_ms(),
             sent_moves: 0,
+            end_sent: false,
             result_closed: false,
         });
         save_games(lp, &games);
@@ -672,7 +674,9 @@ pub(crate) fn link_status<G: LinkScreen>(i18n: I18n, t: &Table<G>) -> String {
         (None, Some(seat)) if t.human_to_move() => {
             t_string!(i18n, seat_your_move, side = seat_label(i18n, t, seat)).to_string()
         }
-        (None, Some(seat)) if !t.away(seat) => t_string!(i18n, cpu_thinking).to_string(),
+        (None, Some(_)) if t.cpu_thinking() => t_string!(i18n, cpu_thinking).to_string(),
+        // This device's CPU seat, held back by a dialog (the export).
+        (None, Some(seat)) if !t.away(seat) => G::to_move_text(i18n, seat),
         (None, Some(seat)) if t.move_unsent() => {
             t_string!(i18n, link_send_waiting, seat = seat_label(i18n, t, seat)).to_string()
         }
@@ -735,6 +739,7 @@ fn game_view<G: LinkScreen>(
         started_here: entry.started_here,
         names: names.clone(),
         sent_moves: entry.sent_moves,
+        end_sent: entry.end_sent,
     };
     let settings = G::main_settings(lp);
     let table = RwSignal::new(Table::for_link(
@@ -800,10 +805,10 @@ fn game_view<G: LinkScreen>(
         if generation.get() == 0 {
             return;
         }
-        let Some((mine, sent_moves)) = table.with_untracked(|t| {
+        let Some((mine, sent_moves, end_sent)) = table.with_untracked(|t| {
             t.link_seats().map(|s| {
                 let mine = s.mine.iter().map(|&m| G::seat_index(m)).collect::<Vec<_>>();
-                (mine, s.sent_moves)
+                (mine, s.sent_moves, s.end_sent)
             })
         }) else {
             return;
@@ -824,6 +829,7 @@ fn game_view<G: LinkScreen>(
             started_here,
             updated_ms: updated_ms.unwrap_or_else(wall_ms),
             sent_moves,
+            end_sent,
             result_closed: table.with_untracked(|t| t.result_closed()),
         };
         shown.set_value(saved.clone());
@@ -959,6 +965,7 @@ fn game_view<G: LinkScreen>(
                     started_here: false,
                     updated_ms: wall_ms(),
                     sent_moves: 0,
+                    end_sent: false,
                     result_closed: false,
                 });
                 save_games(lp, &games);
@@ -989,6 +996,9 @@ fn game_view<G: LinkScreen>(
         }
     });
     let over = Memo::new(move |_| table.with(|t| t.game().is_over()));
+    // The next game is offered once the end of this one is sent: the others learn it
+    // only from that link.
+    let end_unsent = Memo::new(move |_| table.with(|t| t.end_unsent()));
     // Once it is over: the next game of the same players, rules and CPU seats, each
     // keeping their seat ([`PlayLink::play_again`]), opened here as a game just started.
     let again_of = entry.id.clone();
@@ -1009,6 +1019,7 @@ fn game_view<G: LinkScreen>(
             started_here: true,
             updated_ms: wall_ms(),
             sent_moves: 0,
+            end_sent: false,
             result_closed: false,
         });
         save_games(lp, &games);
@@ -1095,7 +1106,7 @@ fn game_view<G: LinkScreen>(
                 </Show>
                 // After the way to send the end (the others learn it only by link), the
                 // next game: secondary, so the send button stays the first thing to do.
-                <Show when=move || over.get()>
+                <Show when=move || over.get() && !end_unsent.get()>
                     <div class="actions link-again">
                         <button type="button" class="btn" data-testid="link-again"
                             on:click=move |_| play_again.run(())>

@@ -420,7 +420,11 @@ fn a_game_by_link_shows_its_rules() {
         b.click("link-resign").await;
         b.click("link-resign-yes").await;
         b.el("link-result").await;
+        // The next game waits until the resignation is sent: Black learns it only by link.
+        let again_shown = "return document.querySelector('[data-testid=\"link-again\"]') !== null;";
+        assert_eq!(b.js(again_shown, vec![]).await, serde_json::json!(false));
         b.click("send-move").await;
+        b.el("link-again").await;
         b.click("link-list").await;
         let row = text_of(&b, "link-row").await;
         assert!(row.contains("game over · won by Black"), "{row}");

@@ -106,6 +106,24 @@ fn the_move_list_replays_by_keys_and_redo_replays_a_take_back() {
         page.click("replay-exit").await;
         page.wait_for("back by the button", |s| s.status == "Black to move")
             .await;
+        // With the focus on the board (a square clicked while replaying), Home and End
+        // still step through the game (the board's arrows move between its squares).
+        page.click("replay-prev").await;
+        page.wait_for("replay again", |s| {
+            s.status == "Replaying: move 2 (Black) · 3/4"
+        })
+        .await;
+        page.click_square("e5").await;
+        let on_board = "return !!document.activeElement?.closest('[data-testid=board]');";
+        assert_eq!(page.js(on_board, vec![]).await, serde_json::json!(true));
+        page.press(&char::from(Key::Home).to_string()).await;
+        page.wait_for("Home from the board", |s| {
+            s.status == "Replaying: the start · 0/4"
+        })
+        .await;
+        page.press(&char::from(Key::End).to_string()).await;
+        page.wait_for("End from the board", |s| s.status == "Black to move")
+            .await;
 
         // Take back the CPU's reply and the move; redo plays both again.
         page.click("undo").await;

@@ -46,6 +46,11 @@ pub struct LinkEntry {
     /// was kept).
     #[serde(default)]
     pub sent_moves: usize,
+    /// The end of the finished game (this device's final move or resignation, RULES
+    /// H4.3) was sent from here: a resignation adds no move, so `sent_moves` cannot
+    /// tell (written only when true).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub end_sent: bool,
     /// The finished game's result was closed on this device, so reopening the game
     /// shows its board rather than the result again (written only when true; a new
     /// move's result shows again: [`crate::session::table::Table::set_result_closed`]).
@@ -141,6 +146,7 @@ impl LinkEntry {
             && self.mine == other.mine
             && self.started_here == other.started_here
             && self.sent_moves == other.sent_moves
+            && self.end_sent == other.end_sent
     }
 }
 

@@ -441,6 +441,7 @@ fn entry<G: ShareLink + crate::record::text::RecordText>(
         started_here: false,
         updated_ms: at,
         sent_moves: 0,
+        end_sent: false,
         result_closed: false,
     }
 }
@@ -540,6 +541,10 @@ fn a_game_changed_in_another_tab_is_told_from_one_left_alone() {
             ..shown.clone()
         },
         LinkEntry {
+            end_sent: true,
+            ..shown.clone()
+        },
+        LinkEntry {
             mine: vec![1],
             ..shown.clone()
         },
@@ -603,6 +608,7 @@ fn hasami_link_table(mine: Player) -> Table<hasami::Game> {
             started_here: false,
             names: vec!["Ana".into(), String::new()],
             sent_moves: 0,
+            end_sent: false,
         },
         Default::default(),
         1,
@@ -649,6 +655,7 @@ fn a_cpu_seat_is_asked_only_on_the_device_that_moved_before_it() {
         started_here: false,
         names: Vec::new(),
         sent_moves: 0,
+        end_sent: false,
     };
     let game = yonin_game(&[]);
     let mut south = Table::for_link(game.clone(), seats(Seat::South), Default::default(), 1);
@@ -661,6 +668,11 @@ fn a_cpu_seat_is_asked_only_on_the_device_that_moved_before_it() {
         .clone();
     assert_eq!(request.seat, Seat::West);
     assert_eq!(request.level, Level::Novice);
+    assert!(south.cpu_thinking(), "West's CPU thinks on South's device");
+    assert!(
+        !north.cpu_thinking(),
+        "nor before South's move came by link"
+    );
     // While West thinks here, the link would stop before its move: nothing to send.
     assert_eq!(south.send_offer(), SendOffer::Wait);
     assert_eq!(
@@ -672,6 +684,7 @@ fn a_cpu_seat_is_asked_only_on_the_device_that_moved_before_it() {
     south.cpu_answer(request.revision, mv).unwrap();
     assert_eq!(south.game().side_to_move(), Some(Seat::North));
     assert!(!south.human_to_move());
+    assert!(!south.cpu_thinking(), "North moves on its own device");
     assert_eq!(
         south.send_offer(),
         SendOffer::Move,
@@ -815,6 +828,7 @@ fn link_table<G: TableGame>(
             started_here,
             names: Vec::new(),
             sent_moves: 0,
+            end_sent: false,
         },
         Default::default(),
         7,
@@ -1085,6 +1099,65 @@ fn a_finished_link_game_counts_no_wins_and_no_statistics_on_any_device() {
     let mut local: Table<hasami::Game> = Table::new(Default::default(), 1);
     local.resign().unwrap();
     assert!(!local.stats().is_empty());
+}
+
+#[test]
+fn the_end_of_a_game_by_link_waits_to_be_sent_until_a_link_holding_it_is_sent() {
+    // White resigns on its turn (RULES H4.3): the others learn it only by link, and a
+    // resignation adds no move, so the moves sent cannot tell whether it went.
+    let mut black = hasami_link_table(Player::Black);
+    let mut white = hasami_link_table(Player::White);
+    assert!(click(&mut black, "e1e5"));
+    assert!(!black.end_unsent(), "the game goes on");
+    black.link_sent();
+    white.extend_by_link(black.game());
+    white.link_sent();
+    assert!(!white.end_unsent());
+    white.resign().unwrap();
+    assert_eq!(white.send_offer(), SendOffer::Resignation);
+    assert!(white.end_unsent(), "the resignation is not sent yet");
+    white.link_sent();
+    assert!(!white.end_unsent());
+    assert!(white.link_seats().unwrap().end_sent);
+    // Black's device got the end by link: nothing of it to send there.
+    black.extend_by_link(white.game());
+    assert!(black.game().is_over());
+    assert_eq!(black.send_offer(), SendOffer::Nothing);
+    assert!(!black.end_unsent());
+
+    // Yonin, ended by a move made here (RULES Y6): the final move waits to be sent.
+    let finished = finished_yonin_game();
+    let mut before = finished.clone();
+    before.undo();
+    let mover = before.side_to_move().unwrap();
+    let mut maker = link_table(before, vec![mover], Vec::new(), false);
+    play_move(&mut maker, *finished.moves().last().unwrap());
+    assert_eq!(maker.send_offer(), SendOffer::FinalMove);
+    assert!(maker.end_unsent());
+    maker.link_sent();
+    assert!(!maker.end_unsent());
+    // A final move sent by a build that did not keep `end_sent` counts by its moves.
+    let older = |sent_moves| {
+        Table::for_link(
+            finished.clone(),
+            LinkSeats {
+                mine: vec![mover],
+                cpus: Vec::new(),
+                started_here: false,
+                names: Vec::new(),
+                sent_moves,
+                end_sent: false,
+            },
+            Default::default(),
+            3,
+        )
+    };
+    assert!(!older(finished.moves().len()).end_unsent());
+    assert!(older(finished.moves().len() - 1).end_unsent());
+    // A pass-and-play table sends nothing.
+    let mut local: Table<hasami::Game> = Table::new(Default::default(), 1);
+    local.resign().unwrap();
+    assert!(!local.end_unsent());
 }
 
 #[test]

@@ -28,6 +28,9 @@ pub struct LinkSeats<S> {
     /// The moves of the link last sent from this device ("send this move"): a move
     /// among them can no longer be taken back.
     pub sent_moves: usize,
+    /// The end of the finished game (this device's final move or resignation) was sent
+    /// from here ([`Table::end_unsent`]).
+    pub end_sent: bool,
 }
 
 impl<G: TableGame> Table<G> {
@@ -195,11 +198,30 @@ impl<G: TableGame> Table<G> {
     /// longer be taken back.
     pub fn link_sent(&mut self) {
         let moves = self.game.moves().len();
+        let over = self.game.is_over();
         if let Some(link) = &mut self.link
-            && link.sent_moves != moves
+            && (link.sent_moves != moves || link.end_sent != over)
         {
             link.sent_moves = moves;
+            link.end_sent = over;
             self.request_save();
+        }
+    }
+
+    /// Whether the end of the game by link waits to be sent: the game is over by this
+    /// device's final move or resignation ([`SendOffer::FinalMove`],
+    /// [`SendOffer::Resignation`]; RULES H4.3) and no link holding it was sent from
+    /// here ([`Table::link_sent`]). The other seats learn the end only from that link, so
+    /// the next game by link is offered once it is sent. False at a pass-and-play table.
+    pub fn end_unsent(&self) -> bool {
+        let Some(link) = &self.link else {
+            return false;
+        };
+        match self.send_offer() {
+            // A final move sent before `end_sent` was kept counts by its moves.
+            SendOffer::FinalMove => !link.end_sent && link.sent_moves < self.game.moves().len(),
+            SendOffer::Resignation => !link.end_sent,
+            _ => false,
         }
     }
 

@@ -427,6 +427,18 @@ impl<G: TableGame> Table<G> {
         self.shown && !self.modal_open && self.review.is_none()
     }
 
+    /// Whether the status should say the CPU is thinking: the game is on, no person may
+    /// move now (the CPU's seat is to move, or a person's time ran out and the CPU moves
+    /// for them), and nothing holds the CPU back ([`Table::may_lead`]: a dialog open,
+    /// the table hidden or replayed). A tab not in charge says so too: the tab in charge
+    /// thinks. False for a seat of a game by link that moves on another device
+    /// ([`Table::away`]).
+    pub fn cpu_thinking(&self) -> bool {
+        self.game
+            .side_to_move()
+            .is_some_and(|seat| !self.away(seat) && !self.human_to_move() && self.may_lead())
+    }
+
     /// Whether the clock is counting now.
     pub fn clock_running(&self) -> bool {
         self.may_lead() && !self.timed_out && self.remaining_ms().is_some()

@@ -374,7 +374,7 @@ pub(crate) fn status_of<G: Screen>(i18n: I18n, t: &Table<G>) -> (String, Option<
             G::outcome_title(i18n, game, outcome.clone()),
             Some(G::outcome_reason(i18n, game, outcome)),
         ),
-        (None, Some(_)) if !t.human_to_move() => (t_string!(i18n, cpu_thinking).to_string(), None),
+        (None, Some(_)) if t.cpu_thinking() => (t_string!(i18n, cpu_thinking).to_string(), None),
         (None, Some(seat)) => (G::to_move_text(i18n, seat), None),
         (None, None) => (String::new(), None),
     }

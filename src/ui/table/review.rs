@@ -225,8 +225,9 @@ pub fn move_list_panel<G: Screen>(
         }
     });
 
-    // Left/Right/Home/End step through the game, unless the focus is on the board
-    // (whose arrows move between squares) or in a form field, or a dialog is open.
+    // Left/Right/Home/End step through the game, unless the focus is in a form field
+    // or a dialog is open; Left and Right not while the focus is on the board either
+    // (its arrows move between squares; Home and End it leaves to the game).
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.alt_key() || ev.ctrl_key() || ev.meta_key() || ev.shift_key() {
             return;
@@ -241,12 +242,13 @@ pub fn move_list_panel<G: Screen>(
         let target = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let keep_to = if matches!(s, ReplayStep::Previous | ReplayStep::Next) {
+            "[data-testid=\"board\"], input, select, textarea, .overlay, [inert]"
+        } else {
+            "input, select, textarea, .overlay, [inert]"
+        };
         if let Some(el) = target
-            && el
-                .closest("[data-testid=\"board\"], input, select, textarea, .overlay, [inert]")
-                .ok()
-                .flatten()
-                .is_some()
+            && el.closest(keep_to).ok().flatten().is_some()
         {
             return;
         }

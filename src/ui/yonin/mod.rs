@@ -43,7 +43,8 @@ fn turn_line(i18n: I18n, t: &Table<Game>) -> String {
     match t.your_move() {
         Some(YourMove::Only) => format!("{to_move} · {}", t_string!(i18n, your_move)),
         Some(_) => crate::ui::table::your_move_text(i18n, t, false).unwrap_or(to_move),
-        None if t.human_to_move() => to_move,
+        // A person to move, or the CPU held back by a dialog: whose move it is.
+        None if !t.cpu_thinking() => to_move,
         None => format!("{to_move} · {status}"),
     }
 }

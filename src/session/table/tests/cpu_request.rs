@@ -99,13 +99,16 @@ fn only_the_tab_in_charge_asks_the_cpu_and_not_behind_a_dialog() {
     t.click_square(sq("e5"));
     assert!(t.cpu_request().is_none(), "not in charge");
     assert!(t.may_lead());
+    assert!(t.cpu_thinking(), "the tab in charge thinks");
     t.set_leader(true);
     let first = t.cpu_request().unwrap().id;
     t.set_modal(true);
     assert!(t.cpu_request().is_none(), "a dialog is open");
     assert!(!t.may_lead(), "the lock goes to another tab");
+    assert!(!t.cpu_thinking(), "the status does not say the CPU thinks");
     t.set_modal(false);
     assert!(t.may_lead());
+    assert!(t.cpu_thinking());
     let req = t.cpu_request().unwrap().clone();
     assert_ne!(req.id, first, "asked again when the dialog closes");
     t.set_leader(false);
@@ -118,6 +121,7 @@ fn only_the_tab_in_charge_asks_the_cpu_and_not_behind_a_dialog() {
     let mv = req.think(None).unwrap();
     t.cpu_answer(t.revision(), mv).unwrap();
     assert_eq!(t.game().moves().len(), 2);
+    assert!(!t.cpu_thinking(), "a person's move");
 }
 
 /// Two tabs of one table: the first, in charge, replays its game; it may no longer
