@@ -399,13 +399,14 @@ fn export_import_and_a_share_link_carry_the_game() {
     });
 }
 
-/// A share link of the other game pasted into the import dialog opens that game's
-/// table with the shared game (it was refused: "This is a link of Yonin Shogi."); the
-/// game at this table is not touched.
+/// A share link or a record of the other game pasted into the import dialog opens that
+/// game's table with the shared game (they were refused: "This is a link of Yonin
+/// Shogi."); the game at this table is not touched.
 #[test]
 fn the_other_games_share_link_in_import_opens_its_table() {
     use shogi_variants::engine::yonin;
     use shogi_variants::record::link::ShareLink;
+    use shogi_variants::record::text::RecordText;
     run(|page| async move {
         page.play("e1e5").await;
         let (game, _) = wait_cpu_answer(&page, 2).await;
@@ -424,6 +425,19 @@ fn the_other_games_share_link_in_import_opens_its_table() {
             !page.current_url().await.contains('#'),
             "the fragment is read and removed"
         );
+        assert_eq!(page.saved_moves().await, game.moves());
+        // A record of the other game opens there too, as its share link (it was
+        // refused: "This is a record of Yonin Shogi").
+        shared.play("b4c4".parse().unwrap()).unwrap();
+        let record = shared.write_record(&Default::default());
+        page.switch_game("hasami").await;
+        page.click("import").await;
+        page.paste("import-text", &record).await;
+        page.click("import-submit").await;
+        page.el("open-shared").await;
+        assert_eq!(page.shown_game().await.as_deref(), Some("yonin"));
+        let count = page.el("move-count").await.text().await.unwrap();
+        assert_eq!(count, "Moves: 2");
         assert_eq!(page.saved_moves().await, game.moves());
     });
 }

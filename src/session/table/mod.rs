@@ -50,8 +50,8 @@ pub use game::{LegacyError, LegacyFormat, PieceStyleChoice, SettingsOf, TableGam
 pub use link::LinkSeats;
 pub use picking::{Click, Dests, Selection, Source};
 pub use records::{
-    ImportFault, LinkProblem, link_elsewhere_in_text, link_in_text, link_of_fragment, read_import,
-    record_file_name,
+    ImportFault, LinkProblem, link_elsewhere_in_text, link_in_text, link_of_fragment,
+    other_games_record, read_import, record_file_name,
 };
 pub use review::{ReplayStatus, ReplayStep};
 pub use saved::{SavedTable, SavedTableError};

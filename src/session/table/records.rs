@@ -72,6 +72,25 @@ pub fn link_elsewhere_in_text<G: ShareLink>(text: &str) -> Option<&str> {
     (game != crate::session::link_play::link_game_of::<G>()).then_some(fragment)
 }
 
+/// A record or position of the other game, pasted or opened for import at the table of
+/// game `G` (`G`'s reader refuses it, [`ImportErrorKind::WrongGame`](crate::record::text::ImportErrorKind::WrongGame)):
+/// its share link's payload (`Y2…` at Hasami's table, `H2…` at Yonin's), which the page
+/// opens at that game's table as from the address bar, as it does the other game's
+/// share link ([`link_elsewhere_in_text`]). A link carries the game (rules, start,
+/// moves), not the record's other tags (players, date). `None` when the text is no
+/// readable record or position of the other game.
+pub fn other_games_record<G: ShareLink>(bytes: &[u8]) -> Option<String> {
+    use crate::engine::{hasami, yonin};
+    match crate::session::link_play::link_game_of::<G>() {
+        LinkGame::Hasami => yonin::Game::read_record(bytes)
+            .ok()
+            .map(|(game, _)| game.to_checked_link()),
+        LinkGame::Yonin => hasami::Game::read_record(bytes)
+            .ok()
+            .map(|(game, _)| game.to_checked_link()),
+    }
+}
+
 /// Why what was given to import did not read: a record (or position) that does not
 /// read, or a share link that could not be opened.
 #[derive(Clone, Debug)]

@@ -9,7 +9,8 @@ use crate::record::link::{HeaderField, LinkErrorKind};
 use crate::record::text::{ImportError, ImportErrorKind, MAX_RECORD_BYTES, MoveAt};
 use crate::session::app::join_sentences;
 use crate::session::table::{
-    ImportFault, LinkProblem, Table, link_elsewhere_in_text, read_import, record_file_name,
+    ImportFault, LinkProblem, Table, link_elsewhere_in_text, other_games_record, read_import,
+    record_file_name,
 };
 use crate::ui::i18n::{t, t_string};
 use crate::ui::widgets::{Modal, modal_ids};
@@ -436,6 +437,14 @@ pub fn import_dialog<G: Screen>(
             Ok(game) => {
                 error.set(None);
                 on_game.run(game);
+            }
+            // A record of the other game opens at its table, as its share link.
+            Err(ImportFault::Record(ImportError {
+                kind: ImportErrorKind::WrongGame { .. },
+                ..
+            })) if let Some(payload) = other_games_record::<G>(bytes) => {
+                on_close.run(());
+                let _ = window().location().set_hash(&payload);
             }
             Err(e) => error.set(Some(e)),
         }

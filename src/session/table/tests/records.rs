@@ -189,6 +189,48 @@ fn a_link_pasted_for_import_that_opens_elsewhere_is_known_as_one() {
     }
 }
 
+/// A record or position of the other game given to import opens at that game's table,
+/// as its share link (docs/RECORDS.md, "Reading"); this game's records, and text that
+/// is no record, do not.
+#[test]
+fn the_other_games_record_in_import_becomes_its_share_link() {
+    use crate::engine::yonin::{Game as YGame, Seat as YSeat};
+    use crate::record::text::{ImportError, ImportErrorKind};
+    let hasami = four_move_game();
+    let mut yonin = YGame::new(Default::default(), YSeat::West);
+    yonin.play("b4c4".parse().unwrap()).unwrap();
+    let hasami_text = hasami.write_record(&Default::default());
+    let yonin_text = yonin.write_record(&Default::default());
+    // Each table's own reader refuses the other game's record.
+    assert!(matches!(
+        read_import::<HGame>(yonin_text.as_bytes()),
+        Err(ImportFault::Record(ImportError {
+            kind: ImportErrorKind::WrongGame { .. },
+            ..
+        }))
+    ));
+    let link = other_games_record::<HGame>(yonin_text.as_bytes()).unwrap();
+    let read = YGame::from_link(&link).unwrap();
+    assert_eq!(read.moves(), yonin.moves());
+    assert_eq!(read.starting_seat(), YSeat::West);
+    let link = other_games_record::<YGame>(hasami_text.as_bytes()).unwrap();
+    assert_eq!(HGame::from_link(&link).unwrap(), hasami);
+    assert_eq!(other_games_record::<HGame>(hasami_text.as_bytes()), None);
+    assert_eq!(other_games_record::<YGame>(yonin_text.as_bytes()), None);
+    for text in ["", "1. e1e5 e9e6 zz", "hello"] {
+        assert_eq!(
+            other_games_record::<HGame>(text.as_bytes()),
+            None,
+            "{text:?}"
+        );
+        assert_eq!(
+            other_games_record::<YGame>(text.as_bytes()),
+            None,
+            "{text:?}"
+        );
+    }
+}
+
 /// The import dialog reads a share link as the game it carries, whole address or
 /// fragment alone; a damaged one is told as a link; a record, `#` marks and all, is
 /// still a record (docs/RECORDS.md, "Reading"; RULES H6.5).
