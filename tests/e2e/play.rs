@@ -341,6 +341,8 @@ fn resign_while_the_cpu_thinks() {
                 [
                     "Black to move",
                     "CPU is thinking…",
+                    // The CPU waits while "Resign?" is open.
+                    "White to move",
                     "White wins — Black resigned."
                 ]
             );
