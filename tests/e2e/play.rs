@@ -228,6 +228,45 @@ fn capture_changes_the_counter() {
     });
 }
 
+/// A capture of two pieces at once past five (RULES H3.1, H4.1: Black at 4 takes e5
+/// and f6 with f1f5) is told with the captures made, 6, not "5" (it said
+/// "Captured 5 pieces." beside a card showing 6/5); a lead past three likewise.
+#[test]
+fn a_double_capture_past_the_goal_is_told_as_made() {
+    run(|page| async move {
+        let mut saved = one_move_from_winning();
+        let start: Position = "www6/9/5b3/5w3/3bw4/9/9/9/bbb1bbbb1 b 4 0 20"
+            .parse()
+            .expect("position");
+        saved.game = Game::from_position(Rules::default(), start);
+        page.storage_set(keys::HASAMI_TABLE, &saved.encode()).await;
+        page.reload().await;
+        page.play("f1f5").await;
+        let done = page
+            .wait_for("the result dialog", |s| s.result.is_some())
+            .await;
+        assert_eq!(done.player("black").captures, "6");
+        assert_eq!(done.result.expect("result").reason, "Captured 6 pieces.");
+        // Lead by 3 (RULES H4.1): from a lead of 2, two at once make a lead of 4.
+        let start: Position = "www6/9/5b3/5w3/3bw4/9/9/9/bbb1bbbb1 b 2 0 20"
+            .parse()
+            .expect("position");
+        let rules = Rules {
+            win: shogi_variants::engine::hasami::WinCondition::LeadByThree,
+            ..Rules::default()
+        };
+        saved.game = Game::from_position(rules, start);
+        saved.settings.rules = rules;
+        page.storage_set(keys::HASAMI_TABLE, &saved.encode()).await;
+        page.reload().await;
+        page.play("f1f5").await;
+        let done = page
+            .wait_for("the result dialog", |s| s.result.is_some())
+            .await;
+        assert_eq!(done.result.expect("result").reason, "Leads by 4 captures.");
+    });
+}
+
 /// A game saved one capture before the end (crafted with the engine and put in
 /// localStorage): the finishing capture by clicks shows the result dialog, counts
 /// the win, the CPU never moves afterwards and the board takes no clicks; the next

@@ -55,12 +55,22 @@ pub fn outcome_title(i18n: I18n, outcome: Outcome) -> String {
     }
 }
 
-/// Why a game ended (RULES H4).
-pub fn outcome_reason(i18n: I18n, outcome: Outcome) -> String {
+/// Why `game` ended (RULES H4), with the winner's captures or lead as the position
+/// has them (a multiple capture may go past five, or past a lead of three: H4.1).
+pub fn outcome_reason(i18n: I18n, game: &Game, outcome: Outcome) -> String {
+    let captures = |p: Player| u32::from(game.position().captures(p));
     match outcome {
         Outcome::Win { reason, .. } => match reason {
-            WinReason::CapturedFive => t_string!(i18n, reason_captured_five),
-            WinReason::LeadByThree => t_string!(i18n, reason_lead_by_three),
+            WinReason::CapturedFive => {
+                let n = outcome.winner().map_or(5, captures);
+                return t_string!(i18n, reason_captured, count = n).to_string();
+            }
+            WinReason::LeadByThree => {
+                let lead = outcome
+                    .winner()
+                    .map_or(3, |w| captures(w).saturating_sub(captures(w.opponent())));
+                return t_string!(i18n, reason_lead, count = lead).to_string();
+            }
             WinReason::CapturedAll => t_string!(i18n, reason_captured_all),
             WinReason::NoLegalMove => t_string!(i18n, reason_no_legal_move),
             WinReason::Resignation => {

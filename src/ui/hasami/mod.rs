@@ -64,8 +64,8 @@ impl Screen for Game {
         look::outcome_title(i18n, outcome)
     }
 
-    fn outcome_reason(i18n: I18n, _game: &Game, outcome: Outcome) -> String {
-        look::outcome_reason(i18n, outcome)
+    fn outcome_reason(i18n: I18n, game: &Game, outcome: Outcome) -> String {
+        look::outcome_reason(i18n, game, outcome)
     }
 
     /// "Play again" after a draw, "Rematch" after a win.
