@@ -58,6 +58,7 @@ fn table_notice_text<G: Screen>(i18n: I18n, notice: TableNotice<G::Seat>) -> (An
         TableNotice::Newer { .. } => t!(i18n, notice_newer).into_any(),
         TableNotice::StorageUnavailable { .. } => t!(i18n, notice_storage_unavailable).into_any(),
         TableNotice::OtherTab => t!(i18n, notice_other_tab).into_any(),
+        TableNotice::OtherTabReplaying => t!(i18n, notice_other_tab_replaying).into_any(),
         TableNotice::Timeout { seat } => t!(
             i18n,
             notice_timeout,

@@ -147,6 +147,13 @@ fn a_tab_that_replays_gives_its_cpu_to_the_other_tab() {
         page.switch_tab(&first).await;
         let snap = page.snapshot().await;
         assert_eq!(snap.status, "Replaying: the start · 0/4", "still replaying");
+        // Told so (it said the tab "now shows the latest position").
+        assert_eq!(
+            snap.notices,
+            [
+                "This table was changed in another tab; the replay stays at its move, and its end shows the latest position."
+            ]
+        );
     });
 }
 

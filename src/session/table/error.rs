@@ -93,6 +93,9 @@ pub enum TableNotice<S> {
     },
     /// Another tab changed this table in a way that replaced what this tab showed.
     OtherTab,
+    /// Another tab changed this table while this tab replays its game: the replay
+    /// stays at its move, and the latest position is at its end.
+    OtherTabReplaying,
     /// The time per move ran out and the CPU moved for a person (RULES H5.1).
     Timeout {
         /// The seat the CPU moved for.
@@ -131,6 +134,7 @@ impl<S> TableNotice<S> {
         matches!(
             self,
             TableNotice::OtherTab
+                | TableNotice::OtherTabReplaying
                 | TableNotice::Timeout { .. }
                 | TableNotice::Refused(_)
                 | TableNotice::SeatChanged { .. }

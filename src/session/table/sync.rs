@@ -97,9 +97,7 @@ impl<G: TableGame> Table<G> {
         let moved = remote.game.moves() != self.game.moves() || !continues;
         // Tell the player when a person at another tab changed the table; the moves
         // the tab in charge makes for CPU seats are not news (no notice at every one).
-        if !self.only_cpu_moves(&remote) {
-            self.notify(TableNotice::OtherTab);
-        }
+        let news = !self.only_cpu_moves(&remote);
         if remote.game.is_over() && !was_over {
             self.result_dismissed = false;
         }
@@ -121,6 +119,14 @@ impl<G: TableGame> Table<G> {
             self.last_report = None;
         }
         self.follow_review();
+        if news {
+            // A replay that goes on shows its move, not the latest position.
+            self.notify(if self.replay_status().is_some() {
+                TableNotice::OtherTabReplaying
+            } else {
+                TableNotice::OtherTab
+            });
+        }
         self.update_view_seat();
         self.refresh_request();
     }

@@ -87,6 +87,32 @@ fn another_tabs_new_game_and_result_are_shown() {
 }
 
 #[test]
+fn a_tab_that_replays_is_told_its_replay_stays_when_another_tab_moves() {
+    let mut a = hasami();
+    click_move(&mut a, "e1", "e5");
+    answer_cpu(&mut a);
+    let mut b = hasami::Table::restore(a.saved(), PAGE_B);
+    b.replay_to(0);
+    let next = a.game().legal_moves()[0].to_string();
+    click_move(&mut a, &next[..2], &next[2..]);
+    b.storage_event(Some(&a.saved().encode()));
+    assert_eq!(b.game().moves().len(), 3);
+    assert_eq!(b.replay_ply(), Some(0), "the replay stays at the start");
+    assert!(b.notices().contains(&TableNotice::OtherTabReplaying));
+    assert!(
+        !b.notices().contains(&TableNotice::OtherTab),
+        "it does not show the latest"
+    );
+    // Back in live play, another tab's move is told as before.
+    b.replay_step(ReplayStep::Last);
+    b.tick(TRANSIENT);
+    a.take_back().unwrap();
+    b.storage_event(Some(&a.saved().encode()));
+    assert_eq!(b.replay_ply(), None);
+    assert!(b.notices().contains(&TableNotice::OtherTab));
+}
+
+#[test]
 fn a_follower_takes_the_clock_of_the_tab_in_charge() {
     let mut a = hasami();
     a.set_settings(timed(TimePerMove::Seconds30));
