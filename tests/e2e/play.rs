@@ -325,6 +325,14 @@ fn finishing_capture_shows_the_result_dialog() {
         assert_eq!(snap.result, None, "the closed result stays closed");
         assert_eq!(snap.status, "Black wins — Captured 5 pieces.");
         assert!(snap.board_class.contains("locked"), "{}", snap.board_class);
+        // "Result" shows it again.
+        page.click("show-result").await;
+        let snap = page
+            .wait_for("the result again", |s| s.result.is_some())
+            .await;
+        assert_eq!(snap.result.expect("result").reason, "Captured 5 pieces.");
+        page.click("close-result").await;
+        page.wait_for("closed again", |s| s.result.is_none()).await;
 
         // Next game: no confirmation (the game is over), colours swap.
         page.click("new-game").await;

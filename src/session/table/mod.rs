@@ -881,6 +881,15 @@ impl<G: TableGame> Table<G> {
         }
     }
 
+    /// The result of the finished game is asked for again (its dialog closed before):
+    /// shown, and saved so. Nothing happens while the game goes on.
+    pub fn reopen_result(&mut self) {
+        if self.game.is_over() && self.result_dismissed {
+            self.result_dismissed = false;
+            self.request_save();
+        }
+    }
+
     /// The player dismissed notice `id`.
     pub fn dismiss_notice(&mut self, id: u64) {
         self.notices.dismiss(id);

@@ -641,6 +641,14 @@ pub fn table_frame<G: Screen>(table: RwSignal<Table<G>>) -> impl IntoView {
                         {t!(i18n, new_game)}
                     </button>
                     {resign_button}
+                    // The result again, once its dialog was closed (the Yonin placings
+                    // are told nowhere else).
+                    <Show when=move || over.get() && !show_result.get()>
+                        <button type="button" class="btn" data-testid="show-result"
+                            on:click=move |_| table.update(|t| t.reopen_result())>
+                            {t!(i18n, show_result)}
+                        </button>
+                    </Show>
                     <Show when=move || takebacks.get()>
                         <button
                             type="button"

@@ -38,13 +38,24 @@ fn a_closed_result_stays_closed_after_a_reload() {
     let reloaded = hasami::Table::restore(SavedTable::open(&text, None).unwrap(), PAGE_B);
     assert!(reloaded.game().is_over());
     assert!(!reloaded.show_result(), "closed: the board, not the result");
+    // Asked for again: shown, and saved so.
+    let mut again = reloaded.clone();
+    let generation = again.save_generation();
+    again.reopen_result();
+    assert!(again.show_result());
+    assert_eq!(again.save_generation(), generation + 1);
+    again.reopen_result();
+    assert_eq!(again.save_generation(), generation + 1, "once");
     // The next game's result is shown again.
     let mut next = reloaded;
     next.new_game();
     next.resign().unwrap();
     assert!(next.show_result());
     // A save that claims a closed result for a game in play is read as not closed.
-    let playing = hasami().saved().encode();
+    let mut playing = hasami();
+    playing.reopen_result();
+    assert!(!playing.show_result(), "no result while the game goes on");
+    let playing = playing.saved().encode();
     let claimed = playing.replace(r#""stats":"#, r#""result_dismissed":true,"stats":"#);
     assert_ne!(claimed, playing);
     let back = SavedTable::<HGame>::open(&claimed, None).unwrap();
