@@ -413,6 +413,18 @@ fn the_other_games_share_link_in_import_opens_its_table() {
         let mut shared = yonin::Game::new(Default::default(), yonin::Seat::South);
         shared.play("e3e4".parse().unwrap()).unwrap();
         page.click("import").await;
+        // The file button is ours, in the page's language (the browser's own spoke
+        // the browser's), and the next stop of Tab after the text.
+        page.el("import-file").await;
+        let file_button = "return document.querySelector('[data-testid=import-file]')\
+             .closest('label.btn').textContent.trim();";
+        assert_eq!(
+            page.js(file_button, vec![]).await,
+            serde_json::json!("Open a file")
+        );
+        page.el("import-text").await.click().await.unwrap();
+        page.press(&char::from(Key::Tab).to_string()).await;
+        assert_eq!(page.focused().await, "import-file");
         page.paste(
             "import-text",
             &format!("{}#{}", page.url(), shared.to_link()),

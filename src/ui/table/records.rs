@@ -516,10 +516,15 @@ pub fn import_dialog<G: Screen>(
                     prop:value=move || text.get()
                     on:input=move |ev| text.set(event_target_value(&ev))></textarea>
             </label>
-            <label class="field">
-                <span>{t!(i18n, import_file)}</span>
-                <input type="file" data-testid="import-file" accept=".txt,text/plain" on:change=on_file />
-            </label>
+            // The browser's own file button speaks the browser's language, not the
+            // app's: a button of ours, the input inside it (still reached by Tab).
+            <div class="field">
+                <label class="btn file-btn">
+                    <input type="file" class="visually-hidden" data-testid="import-file"
+                        accept=".txt,text/plain" on:change=on_file />
+                    {t!(i18n, import_file)}
+                </label>
+            </div>
             <Show when=move || error.with(|e| e.is_some())>
                 <p class="error" role="alert" data-testid="import-error">{message}</p>
             </Show>
