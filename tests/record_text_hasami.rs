@@ -546,12 +546,22 @@ fn h6_5_a_truncated_record_offers_its_good_moves() {
             actual: "*".into()
         }
     );
+    assert!(e.kind.cut_short(), "told as a text cut short");
     let good = e.good.expect("good moves");
     assert_eq!(good.moves(), &g.moves()[..4]);
     assert_eq!(good.position(), &g.positions()[4]);
+    // A result that disagrees with a finished game is no cut.
+    let e = err(&text.replace("1/2-1/2", "1-0"));
+    assert!(
+        matches!(e.kind, Kind::ResultMismatch { .. }),
+        "{:?}",
+        e.kind
+    );
+    assert!(!e.kind.cut_short());
     // cut in the middle of a move
     let e = err(&text[..cut + 3]);
     assert_eq!(e.kind, Kind::BadMove { text: "b1b".into() });
+    assert!(!e.kind.cut_short());
     assert_eq!(e.at_move, at(3, Some(Player::Black), 4));
     assert_eq!(e.good_moves(), 4);
     // every cut, at every character, answers without panicking

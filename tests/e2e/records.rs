@@ -632,6 +632,15 @@ fn a_malformed_record_and_a_damaged_link_change_nothing() {
         );
         page.click("import-close").await;
         page.select("lang", "en").await;
+        // A record cut short (its Result says 1-0, its moves stop while the game goes
+        // on) is told as possibly cut.
+        let error = import_error(&page, "[Result \"1-0\"]\n1. e1e5 e9e6").await;
+        assert_eq!(
+            error,
+            "Line 1, column 10: Result says 1-0, but the moves give *. \
+             The moves stop before the game ends: the text may be cut short."
+        );
+        page.click("import-close").await;
         page.reload().await;
         assert_eq!(page.saved_moves().await, game.moves());
 

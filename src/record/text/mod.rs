@@ -462,3 +462,12 @@ pub enum ImportErrorKind<S, P, M> {
         mark: String,
     },
 }
+
+impl<S, P, M> ImportErrorKind<S, P, M> {
+    /// Whether the record looks cut short: it states a result, but its moves stop
+    /// while the game goes on (`ResultMismatch` with `actual` `*`), as a record copied
+    /// in part does. The page says so beside the mismatch.
+    pub fn cut_short(&self) -> bool {
+        matches!(self, ImportErrorKind::ResultMismatch { actual, .. } if actual == "*")
+    }
+}

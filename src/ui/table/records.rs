@@ -314,11 +314,16 @@ fn import_kind<G: Screen>(i18n: I18n, e: &ImportError<G>) -> String {
 
 /// The whole message of a record that does not read.
 pub fn import_error_text<G: Screen>(i18n: I18n, e: &ImportError<G>) -> String {
-    format!(
+    let text = format!(
         "{}{}",
         import_place::<G>(i18n, e),
         import_kind::<G>(i18n, e)
-    )
+    );
+    if !e.kind.cut_short() {
+        return text;
+    }
+    let hint = t_string!(i18n, err_cut_short).to_string();
+    join_sentences(i18n.get_locale().as_str(), &[text.as_str(), hint.as_str()])
 }
 
 /// What is wrong with a share link, in the player's language.
