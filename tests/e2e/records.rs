@@ -342,6 +342,19 @@ fn export_import_and_a_share_link_carry_the_game() {
             s.notices.iter().any(|n| n == "Game loaded. Moves: 4.")
         })
         .await;
+        // On a touch screen (headless Chromium reports no hover) a tap on the notice's
+        // text reaches what lies under it; its close button still takes taps.
+        let through = "if (!matchMedia('(hover: none)').matches) return 'hover'; \
+             const n = document.querySelector('[data-testid=notice]'); \
+             const r = n.getBoundingClientRect(); \
+             const under = document.elementFromPoint(r.left + 8, r.top + r.height / 2); \
+             const c = n.querySelector('.notice-close').getBoundingClientRect(); \
+             const close = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2); \
+             return [n.contains(under), close.classList.contains('notice-close')];";
+        assert_eq!(
+            page.js(through, vec![]).await,
+            serde_json::json!([false, true])
+        );
 
         // Another fresh device: the share link pasted into the import dialog.
         page.js("localStorage.clear()", vec![]).await;
