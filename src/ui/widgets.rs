@@ -249,6 +249,8 @@ pub fn ConfirmDialog(
     let no = match kind {
         Confirm::Reopen => t!(i18n, confirm_reopen_no).into_any(),
         Confirm::ResetStats => t!(i18n, confirm_stats_no).into_any(),
+        // The shared game stays on screen, the table's game behind it.
+        Confirm::ContinueShared => t!(i18n, confirm_shared_no).into_any(),
         _ => t!(i18n, confirm_no).into_any(),
     };
     let (title, text, yes) = match kind {

@@ -467,6 +467,32 @@ fn the_other_games_share_link_in_import_opens_its_table() {
     });
 }
 
+/// Continuing a shared game over a game in progress asks first; the safe answer says
+/// what it does: the shared game stays on screen to look at ("Just look"; it said
+/// "Keep playing" and did not go back to the game), the table's game is untouched.
+#[test]
+fn continuing_a_shared_game_over_a_game_in_progress_asks_first() {
+    use shogi_variants::record::link::ShareLink;
+    run(|page| async move {
+        page.play("e1e5").await;
+        let (game, _) = wait_cpu_answer(&page, 2).await;
+        let mut shared = Game::new(Rules::default());
+        for m in ["a1a4", "a9a6"] {
+            shared.play(mv(m)).unwrap();
+        }
+        page.goto(&format!("{}#{}", page.url(), shared.to_link()))
+            .await;
+        page.click("open-shared").await;
+        let no = page.el("confirm-no").await.text().await.unwrap();
+        assert_eq!(no, "Just look");
+        page.click("confirm-no").await;
+        page.el("open-shared").await;
+        let snap = page.snapshot().await;
+        assert_eq!(snap.board(), crate::harness::board_of(&shared));
+        assert_eq!(page.saved_moves().await, game.moves());
+    });
+}
+
 /// A shared game that is over tells its result at its last move, as live play does
 /// (not "move 2 (White) · 4/4"), is opened here rather than continued, and "»" is off
 /// at its end.
