@@ -71,6 +71,10 @@ fn four_cpu_seats_play_a_whole_game() {
             })
             .await;
         assert_page_shows(&snap, &saved);
+        // Nobody to tell what happened since their move: no room kept for it.
+        let since =
+            "return getComputedStyle(document.querySelector('[data-testid=since]')).display;";
+        assert_eq!(page.js(since, vec![]).await, serde_json::json!("none"));
         println!(
             "four CPU seats: {} moves, {:?}, {}",
             saved.moves().len(),

@@ -968,6 +968,13 @@ impl<G: TableGame> Table<G> {
             .collect()
     }
 
+    /// Whether a person plays a seat here (a seat of a game by link played on another
+    /// device does not count): with nobody, the CPU plays every seat and the page
+    /// leaves out what is told to the person to move.
+    pub fn people_here(&self) -> bool {
+        !self.humans().is_empty()
+    }
+
     /// Whether a person plays any seat.
     fn someone_at_the_table(&self) -> bool {
         G::SEATS

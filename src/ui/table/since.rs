@@ -84,6 +84,8 @@ pub fn since_box<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
         <section
             class="since"
             class:vacant=move || shown.with(Option::is_none)
+            // The CPU at every seat: nobody to tell, no room kept for it.
+            class:absent=move || table.with(|t| !t.people_here())
             data-testid="since"
             aria-labelledby="since-title"
         >

@@ -258,3 +258,15 @@ fn the_device_is_handed_to_another_persons_seat_y3_3() {
     assert_eq!(s.entries[0].note.skipped, [West, North]);
     assert_eq!(plies(&s), [1, 2, 3]);
 }
+
+/// With the CPU at every seat nobody is told anything: no summary, and the page keeps
+/// no room for it ([`Table::people_here`]); one person is enough.
+#[test]
+fn with_the_cpu_at_every_seat_nobody_is_here_to_tell() {
+    let all_cpu = yonin_table(script(4), seats(&[]));
+    assert!(!all_cpu.people_here());
+    assert!(all_cpu.since_move().is_none());
+    let one = yonin_table(script(4), seats(&[North]));
+    assert!(one.people_here());
+    assert_eq!(plies(&one.since_move().unwrap()), [4]);
+}
