@@ -349,6 +349,10 @@ fn on_a_phone_the_yonin_turn_shows_above_the_board() {
         // A finished game, its result closed: the banner's room tells the result, not
         // the last move's story (RULES Y6.1).
         page.set_viewport(360, 740).await;
+        // The table hidden first: its CPU seats stop, so no move of theirs is saved over
+        // the game written next (a race seen once under load).
+        page.click("games").await;
+        page.el("game-yonin").await;
         open_yonin(&page, &crate::yonin::script_game(crate::yonin::LAST_MATE)).await;
         // The table was open already: read again from storage.
         page.reload().await;
