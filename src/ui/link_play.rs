@@ -442,17 +442,14 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
         {
             *n = mine;
         }
-        games.upsert(LinkEntry {
-            id: link.id.clone(),
-            game: G::KIND,
-            link: link.to_payload(),
-            mine: vec![index],
+        games.upsert(LinkEntry::fresh(
+            link.id.clone(),
+            G::KIND,
+            link.to_payload(),
+            vec![index],
             started_here,
-            updated_ms: wall_ms(),
-            sent_moves: 0,
-            end_sent: false,
-            result_closed: false,
-        });
+            wall_ms(),
+        ));
         save_games(lp, &games);
         lp.view.set(Some(LinkView::Open {
             game: G::KIND,
@@ -468,17 +465,14 @@ fn start_view<G: LinkScreen>(lp: LinkPlay, payload: Option<String>) -> impl Into
             return;
         };
         let mut games = load_games();
-        games.upsert(LinkEntry {
-            id: link.id.clone(),
-            game: G::KIND,
-            link: link.to_payload(),
-            mine: Vec::new(),
-            started_here: false,
-            updated_ms: wall_ms(),
-            sent_moves: 0,
-            end_sent: false,
-            result_closed: false,
-        });
+        games.upsert(LinkEntry::fresh(
+            link.id.clone(),
+            G::KIND,
+            link.to_payload(),
+            Vec::new(),
+            false,
+            wall_ms(),
+        ));
         save_games(lp, &games);
         lp.view.set(Some(LinkView::Open {
             game: G::KIND,
@@ -957,17 +951,14 @@ fn game_view<G: LinkScreen>(
                 };
                 other.id = new_id();
                 let mut games = load_games();
-                games.upsert(LinkEntry {
-                    id: other.id.clone(),
-                    game: G::KIND,
-                    link: other.to_payload(),
-                    mine: mine.clone(),
-                    started_here: false,
-                    updated_ms: wall_ms(),
-                    sent_moves: 0,
-                    end_sent: false,
-                    result_closed: false,
-                });
+                games.upsert(LinkEntry::fresh(
+                    other.id.clone(),
+                    G::KIND,
+                    other.to_payload(),
+                    mine.clone(),
+                    false,
+                    wall_ms(),
+                ));
                 save_games(lp, &games);
                 lp.view.set(Some(LinkView::Open {
                     game: G::KIND,
@@ -1011,17 +1002,14 @@ fn game_view<G: LinkScreen>(
             return;
         };
         let again = link.play_again(new_id());
-        games.upsert(LinkEntry {
-            id: again.id.clone(),
-            game: G::KIND,
-            link: again.to_payload(),
-            mine: entry.mine.clone(),
-            started_here: true,
-            updated_ms: wall_ms(),
-            sent_moves: 0,
-            end_sent: false,
-            result_closed: false,
-        });
+        games.upsert(LinkEntry::fresh(
+            again.id.clone(),
+            G::KIND,
+            again.to_payload(),
+            entry.mine.clone(),
+            true,
+            wall_ms(),
+        ));
         save_games(lp, &games);
         lp.view.set(Some(LinkView::Open {
             game: G::KIND,

@@ -4,7 +4,7 @@
 
 use crate::harness::one_move_from_winning;
 use crate::harness::{
-    START_BOARD, Snapshot, any_legal_move, board_of, mv, run, squares, wait_cpu_answer,
+    Page, START_BOARD, Snapshot, any_legal_move, board_of, mv, run, squares, wait_cpu_answer,
 };
 use shogi_variants::engine::hasami::{Game, Player, Position, Rules};
 use shogi_variants::session::storage::keys;
@@ -234,37 +234,33 @@ fn capture_changes_the_counter() {
 #[test]
 fn a_double_capture_past_the_goal_is_told_as_made() {
     run(|page| async move {
-        let mut saved = one_move_from_winning();
-        let start: Position = "www6/9/5b3/5w3/3bw4/9/9/9/bbb1bbbb1 b 4 0 20"
-            .parse()
-            .expect("position");
-        saved.game = Game::from_position(Rules::default(), start);
-        page.storage_set(keys::HASAMI_TABLE, &saved.encode()).await;
-        page.reload().await;
-        page.play("f1f5").await;
-        let done = page
-            .wait_for("the result dialog", |s| s.result.is_some())
-            .await;
+        let done = double_capture(&page, Rules::default(), 4).await;
         assert_eq!(done.player("black").captures, "6");
         assert_eq!(done.result.expect("result").reason, "Captured 6 pieces.");
         // Lead by 3 (RULES H4.1): from a lead of 2, two at once make a lead of 4.
-        let start: Position = "www6/9/5b3/5w3/3bw4/9/9/9/bbb1bbbb1 b 2 0 20"
-            .parse()
-            .expect("position");
         let rules = Rules {
             win: shogi_variants::engine::hasami::WinCondition::LeadByThree,
             ..Rules::default()
         };
-        saved.game = Game::from_position(rules, start);
-        saved.settings.rules = rules;
-        page.storage_set(keys::HASAMI_TABLE, &saved.encode()).await;
-        page.reload().await;
-        page.play("f1f5").await;
-        let done = page
-            .wait_for("the result dialog", |s| s.result.is_some())
-            .await;
+        let done = double_capture(&page, rules, 2).await;
         assert_eq!(done.result.expect("result").reason, "Leads by 4 captures.");
     });
+}
+
+/// Opens a game of `rules` where Black, with `captured` captures, takes e5 and f6 at
+/// once with f1f5, plays it and returns the page once the result shows.
+async fn double_capture(page: &Page, rules: Rules, captured: u8) -> Snapshot {
+    let mut saved = one_move_from_winning();
+    let start: Position = format!("www6/9/5b3/5w3/3bw4/9/9/9/bbb1bbbb1 b {captured} 0 20")
+        .parse()
+        .expect("position");
+    saved.game = Game::from_position(rules, start);
+    saved.settings.rules = rules;
+    page.storage_set(keys::HASAMI_TABLE, &saved.encode()).await;
+    page.reload().await;
+    page.play("f1f5").await;
+    page.wait_for("the result dialog", |s| s.result.is_some())
+        .await
 }
 
 /// A game saved one capture before the end (crafted with the engine and put in

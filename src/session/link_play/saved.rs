@@ -137,6 +137,30 @@ fn row_of<G: ShareLink + RecordText + TableGame>(entry: &LinkEntry) -> Option<Li
 }
 
 impl LinkEntry {
+    /// A game just started, joined or opened as a separate game here (`link` its
+    /// payload, `mine` the seats this device plays, `updated_ms` now): nothing sent
+    /// from here yet, and no result closed.
+    pub fn fresh(
+        id: GameId,
+        game: GameKind,
+        link: String,
+        mine: Vec<usize>,
+        started_here: bool,
+        updated_ms: f64,
+    ) -> LinkEntry {
+        LinkEntry {
+            id,
+            game,
+            link,
+            mine,
+            started_here,
+            updated_ms,
+            sent_moves: 0,
+            end_sent: false,
+            result_closed: false,
+        }
+    }
+
     /// Whether `other` holds the same game here: the same game and id, link, seats and
     /// moves sent (when each changed does not count).
     pub fn same_state(&self, other: &LinkEntry) -> bool {

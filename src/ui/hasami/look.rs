@@ -60,24 +60,18 @@ pub fn outcome_title(i18n: I18n, outcome: Outcome) -> String {
 pub fn outcome_reason(i18n: I18n, game: &Game, outcome: Outcome) -> String {
     let captures = |p: Player| u32::from(game.position().captures(p));
     match outcome {
-        Outcome::Win { reason, .. } => match reason {
+        Outcome::Win { reason, winner } => match reason {
             WinReason::CapturedFive => {
-                let n = outcome.winner().map_or(5, captures);
-                return t_string!(i18n, reason_captured, count = n).to_string();
+                return t_string!(i18n, reason_captured, count = captures(winner)).to_string();
             }
             WinReason::LeadByThree => {
-                let lead = outcome
-                    .winner()
-                    .map_or(3, |w| captures(w).saturating_sub(captures(w.opponent())));
+                let lead = captures(winner).saturating_sub(captures(winner.opponent()));
                 return t_string!(i18n, reason_lead, count = lead).to_string();
             }
             WinReason::CapturedAll => t_string!(i18n, reason_captured_all),
             WinReason::NoLegalMove => t_string!(i18n, reason_no_legal_move),
             WinReason::Resignation => {
-                let loser = side_name(
-                    i18n,
-                    outcome.winner().map_or(Player::Black, Player::opponent),
-                );
+                let loser = side_name(i18n, winner.opponent());
                 return t_string!(i18n, reason_resignation, side = loser).to_string();
             }
         },

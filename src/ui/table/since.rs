@@ -48,6 +48,8 @@ pub fn since_box<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
             })
         })
     };
+    // Followed as a memo, not at every tick of the table's clock.
+    let people = Memo::new(move |_| table.with(|t| t.people_here()));
     let empty = move || shown.with(|s| s.as_ref().is_some_and(|(s, _)| s.entries.is_empty()));
     let items = move || {
         shown.with(|s| {
@@ -85,7 +87,7 @@ pub fn since_box<G: Screen>(ctx: TableCtx<G>) -> impl IntoView {
             class="since"
             class:vacant=move || shown.with(Option::is_none)
             // The CPU at every seat: nobody to tell, no room kept for it.
-            class:absent=move || table.with(|t| !t.people_here())
+            class:absent=move || !people.get()
             data-testid="since"
             aria-labelledby="since-title"
         >
