@@ -31,6 +31,12 @@ pub mod keys {
     pub const HASAMI_TABLE: &str = "shogi-variants/hasami/table";
     /// The Yonin table (version 2).
     pub const YONIN_TABLE: &str = "shogi-variants/yonin/table";
+    /// In this tab's sessionStorage (not localStorage): the share link of the Hasami
+    /// game shown in place of the table's own, so that a reload shows it again
+    /// ([`crate::session::table::Table::shared_link`]); removed once it is no longer shown.
+    pub const HASAMI_SHARED: &str = "shogi-variants/hasami/shared";
+    /// The same for the Yonin table.
+    pub const YONIN_SHARED: &str = "shogi-variants/yonin/shared";
     /// The games played by link on this device (version 1,
     /// [`crate::session::link_play::LinkGames`]); never the tables above.
     pub const LINK_GAMES: &str = "shogi-variants/link-games";

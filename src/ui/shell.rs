@@ -178,7 +178,9 @@ pub fn Shell() -> impl IntoView {
     };
     // A share link (`#H1…`, `#Y1…`) opens its game as a shared game on its table, at
     // the page's start and whenever the fragment changes; the fragment is then removed
-    // from the address bar, so a reload does not open it again.
+    // from the address bar. While its game is shown the table keeps the link for this
+    // tab (`open_in_part`), so a reload shows it again, and once it is continued here
+    // or closed a reload shows the table's own game.
     // A link opened in a page scrolled down (a phone): its screen from the top.
     let scroll_top = || window().scroll_to_with_x_and_y(0.0, 0.0);
     let open_fragment = move || {
@@ -228,6 +230,8 @@ pub fn Shell() -> impl IntoView {
     };
     let arriving = window().location().hash().unwrap_or_default();
     open_fragment();
+    hasami.reopen_shared();
+    yonin.reopen_shared();
     // No link of a game in the address: the game by link that was on screen when the
     // page was left comes back (a reload, since the fragment was cleared once read),
     // or the choice of a seat of a link just opened, or the list of games by link.
@@ -610,6 +614,17 @@ impl<G: OpensTable> TableSlot<G> {
 }
 
 impl<G: TableGame> TableSlot<G> {
+    /// At the page's start: the shared game this tab showed at the table when the page
+    /// was left (a reload; its link was kept, `open_in_part`) is opened again, unless a
+    /// share link of this game has just arrived in the address.
+    fn reopen_shared(self) {
+        if self.link.with_untracked(Option::is_none)
+            && let Some(payload) = store::tab_read(G::SHARED_KEY)
+        {
+            self.link.set(Some(payload));
+        }
+    }
+
     /// The table's controller, once open (tracked).
     pub fn table(self) -> Option<RwSignal<Table<G>>> {
         self.opened.with(|o| o.as_ref().map(|o| o.table))
@@ -681,6 +696,14 @@ fn open_in_part<G: Screen + driver::PageCpu>(
                 link.set(None);
                 table.update(|t| t.open_link(&payload));
             }
+        });
+        // The link of the shared game shown is kept for this tab, so that a reload
+        // shows it again (its fragment was removed from the address); the shell opens
+        // it at the page's start ([`reopen_shared`]).
+        let shared_link = Memo::new(move |_| table.with(|t| t.shared_link().map(str::to_owned)));
+        Effect::new(move |_| match shared_link.get() {
+            Some(payload) => store::tab_write(G::SHARED_KEY, &payload),
+            None => store::tab_remove(G::SHARED_KEY),
         });
         Opened {
             table,

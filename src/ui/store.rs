@@ -66,6 +66,33 @@ pub fn remove(key: &str) {
     }
 }
 
+/// This tab's sessionStorage: kept through a reload of the tab, not shared with other
+/// tabs. `None` when the browser has none or refuses it (read through web-sys, so a
+/// throwing getter is an error, not an abort, as for [`available`]).
+fn tab_storage() -> Option<web_sys::Storage> {
+    leptos::prelude::window().session_storage().ok().flatten()
+}
+
+/// The text this tab keeps under `key`, `None` when there is none or the browser refuses.
+pub fn tab_read(key: &str) -> Option<String> {
+    tab_storage()?.get_item(key).ok().flatten()
+}
+
+/// Keeps `text` under `key` for this tab; nothing happens when the browser refuses
+/// (a reload then shows what it would have shown without it).
+pub fn tab_write(key: &str, text: &str) {
+    if let Some(storage) = tab_storage() {
+        let _ = storage.set_item(key, text);
+    }
+}
+
+/// Removes `key` from what this tab keeps.
+pub fn tab_remove(key: &str) {
+    if let Some(storage) = tab_storage() {
+        let _ = storage.remove_item(key);
+    }
+}
+
 /// Copies `text` (unreadable data found under `key`) to `key/unreadable`, unless that
 /// key holds something already. Returns whether the copy was made.
 pub fn keep_aside(key: &str, text: &str) -> bool {

@@ -296,7 +296,8 @@ async fn field(page: &Page, id: &str) -> String {
 /// Exported, then imported on a page whose storage was cleared (a fresh device): the
 /// same moves; the share link, opened on a fresh device, shows the game in replay at its
 /// last move, steps with the keys, and can be continued there; the fragment is gone
-/// from the address bar, so a reload does not open it again.
+/// from the address bar; a reload shows the shared game again until it is continued,
+/// and after that the game continued.
 #[test]
 fn export_import_and_a_share_link_carry_the_game() {
     let shots = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
@@ -389,6 +390,15 @@ fn export_import_and_a_share_link_carry_the_game() {
             count.as_str().is_some_and(|c| c.starts_with("Moves: 4")),
             "the shared game's count, not the empty game's behind it: {count}"
         );
+        // A reload of the tab shows the shared game again (the tab kept its link),
+        // and still changes nothing stored.
+        page.reload().await;
+        page.wait_for("the shared game after a reload", |s| {
+            s.status == "Shared game: move 2 (White) · 4/4"
+        })
+        .await;
+        assert!(!page.current_url().await.contains('#'));
+        assert!(page.saved_moves().await.is_empty(), "nothing replaced");
         press_on_page(&page, Key::Home).await;
         page.wait_for("its start", |s| s.status == "Shared game: the start · 0/4")
             .await;

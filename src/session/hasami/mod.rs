@@ -80,6 +80,7 @@ impl TableGame for Game {
 
     const KEY: &'static str = "hasami";
     const TABLE_KEY: &'static str = keys::HASAMI_TABLE;
+    const SHARED_KEY: &'static str = keys::HASAMI_SHARED;
     const CAN_RESIGN: bool = true;
 
     /// Black always moves first (RULES H1.2); who plays Black is the seating's business.

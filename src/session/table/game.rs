@@ -38,6 +38,9 @@ pub trait TableGame: Variant<Rules: PanelRules> + crate::record::text::RecordTex
     const KEY: &'static str;
     /// The storage key its table is saved under ([`crate::session::storage::keys`]).
     const TABLE_KEY: &'static str;
+    /// The key, in this tab's sessionStorage, of the share link whose game the table
+    /// shows ([`crate::session::table::Table::shared_link`]).
+    const SHARED_KEY: &'static str;
     /// Whether a player may resign (RULES H4.3; Yonin has no resignation, RULES Y6.6).
     const CAN_RESIGN: bool;
 

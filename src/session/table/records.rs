@@ -198,6 +198,7 @@ impl<G: TableGame + ShareLink> Table<G> {
     /// its moves are good, the game up to them is shown the same way; nothing else
     /// changes.
     /// A payload over [`MAX_LINK_CHARS`] is refused unread ([`LinkErrorKind::TooLong`]).
+    /// While its game is shown, [`Table::shared_link`] gives `payload` back.
     pub fn open_link(&mut self, payload: &str) {
         if payload.len() > MAX_LINK_CHARS {
             self.notify(TableNotice::BadLink(LinkProblem {
@@ -210,7 +211,7 @@ impl<G: TableGame + ShareLink> Table<G> {
             return;
         }
         match G::from_link(payload) {
-            Ok(game) => self.open_shared(game),
+            Ok(game) => self.open_shared_link(game, payload),
             Err(error) => {
                 let at_move = numbered(error.at_move, error.good.as_ref());
                 let good = error.good.filter(|g| !g.moves().is_empty());
@@ -222,7 +223,7 @@ impl<G: TableGame + ShareLink> Table<G> {
                     last_shown: good.as_ref().and_then(last_move_at),
                 }));
                 if let Some(game) = good {
-                    self.open_shared(game);
+                    self.open_shared_link(game, payload);
                 }
             }
         }

@@ -14,6 +14,9 @@ pub(super) struct Review<G> {
     /// A game opened from a share link, shown in place of the table's own; `None` when
     /// the table's own game is replayed.
     pub(super) shared: Option<G>,
+    /// The share link's payload the shared game was opened from ([`Table::open_link`]),
+    /// kept so that a reload of the page can open it again ([`Table::shared_link`]).
+    pub(super) link: Option<String>,
     /// Moves shown, from 0 (the start).
     pub(super) ply: usize,
     /// The game after `ply` moves.
@@ -61,6 +64,17 @@ impl<G: TableGame> Table<G> {
         self.review.as_ref().is_some_and(|r| r.shared.is_some())
     }
 
+    /// The payload of the share link (a URL fragment without its `#`) whose game is
+    /// shown ([`Table::open_link`]), `None` when no shared game is shown or it was not
+    /// opened from a link. The page keeps it for this tab while it is `Some`, so that a
+    /// reload shows the shared game again (its fragment was removed from the address).
+    pub fn shared_link(&self) -> Option<&str> {
+        self.review
+            .as_ref()
+            .filter(|r| r.shared.is_some())
+            .and_then(|r| r.link.as_deref())
+    }
+
     /// Whether "New game" is offered: not while a shared game is shown, since the game
     /// it would replace (the table's, [`Table::new_game`]) is not the one on screen.
     pub fn can_start_new_game(&self) -> bool {
@@ -103,7 +117,10 @@ impl<G: TableGame> Table<G> {
     /// its last move. While replaying, the board takes no moves, the clock stops and
     /// the CPU waits.
     pub fn replay_to(&mut self, ply: usize) {
-        let shared = self.review.as_mut().and_then(|r| r.shared.take());
+        let (shared, link) = self
+            .review
+            .as_mut()
+            .map_or((None, None), |r| (r.shared.take(), r.link.take()));
         let source = shared.as_ref().unwrap_or(&self.game);
         let len = source.moves().len();
         if shared.is_none() && ply >= len {
@@ -113,7 +130,12 @@ impl<G: TableGame> Table<G> {
         let ply = ply.min(len);
         let shown = game_at(source, ply);
         self.pause_while(|t| {
-            t.review = Some(Review { shared, ply, shown });
+            t.review = Some(Review {
+                shared,
+                link,
+                ply,
+                shown,
+            });
             t.picking.clear();
         });
     }
@@ -149,11 +171,21 @@ impl<G: TableGame> Table<G> {
         self.pause_while(|t| {
             t.review = Some(Review {
                 shared: Some(game.clone()),
+                link: None,
                 ply,
                 shown: game,
             });
             t.picking.clear();
         });
+    }
+
+    /// [`Table::open_shared`] of `game`, read from the share link `payload`
+    /// ([`Table::shared_link`]).
+    pub(super) fn open_shared_link(&mut self, game: G, payload: &str) {
+        self.open_shared(game);
+        if let Some(review) = self.review.as_mut() {
+            review.link = Some(payload.to_owned());
+        }
     }
 
     /// Continues the shared game shown as this table's game, in place of the game in
@@ -211,6 +243,7 @@ impl<G: TableGame> Table<G> {
         } else {
             self.review = Some(Review {
                 shared: None,
+                link: None,
                 ply,
                 shown: game_at(&self.game, ply),
             });

@@ -107,6 +107,7 @@ impl TableGame for Game {
 
     const KEY: &'static str = "yonin";
     const TABLE_KEY: &'static str = keys::YONIN_TABLE;
+    const SHARED_KEY: &'static str = keys::YONIN_SHARED;
     const CAN_RESIGN: bool = false;
 
     /// RULES Y1.5: the first game starts with South; a new game after one that had begun

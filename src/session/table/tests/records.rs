@@ -4,6 +4,7 @@ use super::*;
 use crate::ai::Level;
 use crate::record::link::{LinkErrorKind, LinkGame, ShareLink};
 use crate::record::text::{MoveAt, RecordText, SeatPlayer};
+use crate::session::table::ReplayStep;
 
 #[test]
 fn a_share_link_opens_as_a_shared_game_and_leaves_the_table_alone() {
@@ -19,6 +20,55 @@ fn a_share_link_opens_as_a_shared_game_and_leaves_the_table_alone() {
     assert_eq!(t.shown_game().moves(), shared.moves());
     assert_eq!(t.game().moves(), own.moves());
     assert!(t.notices().posted().is_empty());
+}
+
+/// The link a shared game was opened from is kept while that game is shown (the page
+/// keeps it for a reload of the tab), through its replay, and forgotten once the game
+/// is continued here or closed; a link that shows nothing keeps nothing.
+#[test]
+fn the_shared_games_link_is_kept_while_it_is_shown() {
+    let shared = four_move_game();
+    let link = shared.to_link();
+    let mut t = hasami();
+    assert_eq!(t.shared_link(), None);
+    t.open_link(&link);
+    assert_eq!(t.shared_link(), Some(link.as_str()));
+    t.replay_step(ReplayStep::First);
+    t.replay_step(ReplayStep::Next);
+    assert_eq!(t.replay_ply(), Some(1));
+    assert_eq!(
+        t.shared_link(),
+        Some(link.as_str()),
+        "kept through its replay"
+    );
+    t.exit_replay();
+    assert_eq!(t.shared_link(), None, "closed");
+
+    t.open_link(&link);
+    assert!(t.continue_shared());
+    assert_eq!(t.game().moves(), shared.moves());
+    assert_eq!(
+        t.shared_link(),
+        None,
+        "continued here: the table's own game now"
+    );
+
+    // A damaged link's good moves are shown: its link is kept as it came.
+    let cut = &link[..link.len() - 2];
+    let mut t = hasami();
+    t.open_link(cut);
+    assert_eq!(t.shared_link().is_some(), t.shows_shared());
+    if t.shows_shared() {
+        assert_eq!(t.shared_link(), Some(cut));
+    }
+    // A link that shows nothing keeps nothing, and a game shown from elsewhere (an
+    // imported record of the other game) has no link to keep.
+    let mut t = hasami();
+    t.open_link("H9AAAA");
+    assert_eq!(t.shared_link(), None);
+    t.open_shared(shared);
+    assert!(t.shows_shared());
+    assert_eq!(t.shared_link(), None);
 }
 
 #[test]
