@@ -4,8 +4,9 @@
 # page, the app's main wasm and JavaScript, the style sheets; the pieces' font on its
 # own line) and what each game's first board needs (that, and its table's lazy wasm:
 # tools/split-wasm.sh). With --why, also what the main wasm is made of: its bytes
-# grouped by crate (ours by module), raw and gzipped (scripts/wasm-groups.py), and its
-# largest functions and data (twiggy top).
+# grouped by crate (ours by module), raw and gzipped (scripts/wasm-groups.py), its
+# largest functions and data (twiggy top), and the same groups for each game's table
+# parts (all the wasm its first board needs beyond the main wasm).
 #
 # Usage: scripts/size.sh [--why] [DIR]
 #
@@ -73,3 +74,16 @@ printf '\nthe main wasm (split, wasm-opt -Oz, names kept), by crate:\n'
 scripts/wasm-groups.py "$work/app.wasm" 35
 printf '\nits largest items (twiggy top):\n'
 twiggy top -n 25 "$work/app.wasm" | grep -v 'subsection' | cut -c1-150
+# Each game's table parts (index.html's list, without the build's hash), optimised as
+# tools/split-wasm.sh does, names kept, grouped together.
+for game in hasami yonin; do
+  parts=()
+  while IFS= read -r file; do
+    base=${file%-*.wasm}
+    wasm-opt -Oz -g --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+      --enable-mutable-globals "$work/split/$base.wasm" -o "$work/$base.wasm" 2>/dev/null
+    parts+=("$work/$base.wasm")
+  done < <(grep -o "\"$game\":\[[^]]*\]" "$dir/index.html" | grep -o '"[^"]*[.]wasm"' | tr -d '"')
+  printf '\n%s: the first board beyond the main wasm (%d parts), by crate:\n' "$game" "${#parts[@]}"
+  scripts/wasm-groups.py "${parts[@]}" 30
+done

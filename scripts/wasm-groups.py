@@ -5,7 +5,12 @@ each group's bytes raw and gzipped on its own (gzip -9 of the group's bytes join
 The gzipped figures add up to a little more than the whole file gzipped, since each
 group is compressed apart; they say where the download's bytes are.
 
-Usage: scripts/wasm-groups.py FILE.wasm [ROWS]   (scripts/size.sh --why runs it)
+Several files are counted together (a game's board: its table's parts, as
+`scripts/size.sh --why` lists them). The parts that wasm-split-cli writes keep the
+linker's mangled names (`_ZN14shogi_variants2ui…`); they are demangled here (Rust's
+legacy mangling) before grouping.
+
+Usage: scripts/wasm-groups.py FILE.wasm... [ROWS]   (scripts/size.sh --why runs it)
 """
 import collections
 import gzip
@@ -95,7 +100,29 @@ def parse(data):
     return bodies, names, segments, imported
 
 
+def demangle(fn):
+    """`_ZN14shogi_variants2ui5table…17h<hash>E` as `shogi_variants::ui::table::…::`;
+    other names as they are."""
+    if not fn.startswith("_ZN"):
+        return fn
+    i, parts = 3, []
+    while i < len(fn) and fn[i].isdigit():
+        j = i
+        while fn[j].isdigit():
+            j += 1
+        n = int(fn[i:j])
+        parts.append(fn[j : j + n])
+        i = j + n
+    if parts and re.fullmatch(r"h[0-9a-f]{16}", parts[-1]):
+        parts.pop()
+    text = "::".join(parts) + "::"
+    for code, char in (("$LT$", "<"), ("$GT$", ">"), ("$u20$", " "), ("$C$", ","), ("..", "::")):
+        text = text.replace(code, char)
+    return text
+
+
 def group(fn):
+    fn = demangle(fn)
     crates = re.findall(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[[0-9a-f]+\])?::", fn)
     if not crates:
         return "unnamed functions"
@@ -110,12 +137,15 @@ def group(fn):
 
 
 def main():
-    data = open(sys.argv[1], "rb").read()
-    rows = int(sys.argv[2]) if len(sys.argv) > 2 else 30
-    bodies, names, segments, imported = parse(data)
+    files = [a for a in sys.argv[1:] if not a.isdigit()]
+    rows = next((int(a) for a in sys.argv[1:] if a.isdigit()), 30)
     groups = collections.defaultdict(list)
-    for k, b in enumerate(bodies):
-        groups[group(names.get(imported + k, ""))].append(b)
+    segments = []
+    for path in files:
+        bodies, names, segs, imported = parse(open(path, "rb").read())
+        for k, b in enumerate(bodies):
+            groups[group(names.get(imported + k, ""))].append(b)
+        segments += segs
     # The largest data segments one by one (the translations are one of them), the
     # rest together.
     segments.sort(key=len, reverse=True)
