@@ -964,15 +964,21 @@ impl<G: TableGame> Table<G> {
         G::SEATS
             .iter()
             .copied()
-            .filter(|&s| self.controller(s) == Controller::Human && !self.away(s))
+            .filter(|&s| self.person_here(s))
             .collect()
+    }
+
+    /// A person plays `seat` at this device (not a seat of a game by link played on
+    /// another device).
+    fn person_here(&self, seat: G::Seat) -> bool {
+        self.controller(seat) == Controller::Human && !self.away(seat)
     }
 
     /// Whether a person plays a seat here (a seat of a game by link played on another
     /// device does not count): with nobody, the CPU plays every seat and the page
     /// leaves out what is told to the person to move.
     pub fn people_here(&self) -> bool {
-        !self.humans().is_empty()
+        G::SEATS.iter().any(|&s| self.person_here(s))
     }
 
     /// Whether a person plays any seat.

@@ -69,10 +69,8 @@ impl<G: TableGame> Table<G> {
     /// opened from a link. The page keeps it for this tab while it is `Some`, so that a
     /// reload shows the shared game again (its fragment was removed from the address).
     pub fn shared_link(&self) -> Option<&str> {
-        self.review
-            .as_ref()
-            .filter(|r| r.shared.is_some())
-            .and_then(|r| r.link.as_deref())
+        // Set only beside a shared game, and taken with it (`replay_to`).
+        self.review.as_ref()?.link.as_deref()
     }
 
     /// Whether "New game" is offered: not while a shared game is shown, since the game
